@@ -1,0 +1,62 @@
+/// How a constraint's expression relates to zero.
+public enum Relation: String, Hashable, Sendable {
+    case equal = "=="
+    case greaterThanOrEqual = ">="
+    case lessThanOrEqual = "<="
+}
+
+/// A linear constraint `expression REL 0` with a strength.
+///
+/// A constraint has identity: two constraints built from the same expression
+/// are different constraints, as two `NSLayoutConstraint`s are. Its fields are
+/// immutable, so it is safe to share between threads.
+///
+/// ```swift
+/// let pin = Constraint(Expression(left) - 20, .equal, strength: .required)
+/// let gap: Constraint = (Expression(next) >= Expression(right) + 8).with(.high)
+/// ```
+public final class Constraint: Hashable, Sendable, CustomStringConvertible {
+    /// The left side minus the right side.
+    public let expression: Expression
+    public let relation: Relation
+    public let strength: Strength
+    /// A label for messages, such as a name or a source location.
+    public let label: String
+
+    public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required, label: String = "") {
+        self.expression = Constraint.reduced(expression)
+        self.relation = relation
+        self.strength = strength
+        self.label = label
+    }
+
+    /// A copy of this constraint with another strength or label.
+    public func with(_ strength: Strength, label: String? = nil) -> Constraint {
+        Constraint(expression, relation, strength: strength, label: label ?? self.label)
+    }
+
+    /// A copy of this constraint with another label.
+    public func labeled(_ label: String) -> Constraint {
+        Constraint(expression, relation, strength: strength, label: label)
+    }
+
+    public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    public var description: String {
+        let body = "\(expression) \(relation.rawValue) 0 @\(strength)"
+        return label.isEmpty ? body : "\(label): \(body)"
+    }
+
+    /// Merges repeated variables and drops zero coefficients.
+    private static func reduced(_ expression: Expression) -> Expression {
+        var order: [Variable] = []
+        var sums: [Variable: Double] = [:]
+        for term in expression.terms {
+            if sums[term.variable] == nil { order.append(term.variable) }
+            sums[term.variable, default: 0] += term.coefficient
+        }
+        let terms = order.compactMap { v in sums[v].flatMap { $0 == 0 ? nil : Term(v, $0) } }
+        return Expression(terms: terms, constant: expression.constant)
+    }
+}

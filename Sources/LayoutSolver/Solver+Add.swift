@@ -1,0 +1,246 @@
+extension Solver {
+    /// Adds a constraint.
+    ///
+    /// - Throws:
+    ///   - ``SolverError/duplicateConstraint(_:)`` if the constraint is already in the solver.
+    ///   - ``SolverError/nonFinite(_:)`` if a coefficient or the constant is not finite.
+    ///   - ``SolverError/unsatisfiable(_:conflicts:)`` if the constraint is required and
+    ///     contradicts required constraints already added, which the error names. The
+    ///     solver is then left with the same constraints and solution as before.
+    public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        if tags[constraint] != nil { throw .duplicateConstraint(constraint) }
+        guard constraint.expression.constant.isFinite,
+            constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite })
+        else { throw .nonFinite(constraint) }
+
+        var (row, tag) = makeRow(for: constraint)
+        defer { flushValues() }
+        do {
+            if let subject = chooseDefinedVariable(in: row) {
+                // A variable no other definition reaches: a definition row, kept lazy.
+                row.solve(for: subject)
+                insertRow(subject, row)
+            } else if let redefined = chooseRedefinedVariable(in: row) {
+                try redefine(redefined, with: row, tag: tag, constraint: constraint)
+            } else {
+                try install(expandFully(row), tag: tag, constraint: constraint)
+            }
+        } catch {
+            discardMarkers(tag, of: constraint)
+            throw error
+        }
+        tags[constraint] = tag
+        optimize()
+    }
+
+    /// Adds several constraints, stopping at the first error.
+    public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
+        for constraint in constraints { try add(constraint) }
+    }
+
+    /// The constraint as a row over user variables (definitions not expanded)
+    /// plus its slack, error or dummy markers, as kiwi's `createRow` makes it.
+    mutating func makeRow(for constraint: Constraint) -> (Row, Tag) {
+        let expression = constraint.expression
+        var row = Row(constant: expression.constant)
+        for term in expression.terms where !nearZero(term.coefficient) {
+            row.add(symbol(for: term.variable), term.coefficient)
+        }
+        var tag = Tag(marker: -1)
+        let strength = constraint.strength
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let coefficient: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let slack = makeSymbol(.slack)
+            tag.marker = slack
+            row.add(slack, coefficient)
+            if !strength.isRequired {
+                let error = makeError(priority: strength.priority)
+                tag.other = error
+                row.add(error, -coefficient)
+            }
+        case .equal:
+            if strength.isRequired {
+                let dummy = makeSymbol(.dummy)
+                tag.marker = dummy
+                row.add(dummy, 1)
+            } else {
+                let plus = makeError(priority: strength.priority)
+                let minus = makeError(priority: strength.priority)
+                tag.marker = plus
+                tag.other = minus
+                row.add(plus, -1)
+                row.add(minus, 1)
+            }
+        }
+        owners[Int(tag.marker)] = constraint
+        if tag.other >= 0 { owners[Int(tag.other)] = constraint }
+        return (row, tag)
+    }
+
+    /// A new error symbol, entered in the objective of its priority level.
+    mutating func makeError(priority: Double) -> Symbol {
+        let error = makeSymbol(.error)
+        priorities[Int(error)] = priority
+        let k = levelIndex(for: priority)
+        levels[k].row.add(error, 1)
+        return error
+    }
+
+    /// The index of the objective level of a priority, made if new.
+    mutating func levelIndex(for priority: Double) -> Int {
+        var k = 0
+        while k < levels.count && levels[k].priority > priority { k += 1 }
+        if k < levels.count && levels[k].priority == priority { return k }
+        levels.insert(ObjectiveLevel(priority: priority, row: Row()), at: k)
+        return k
+    }
+
+    /// A non-basic user variable of the row that can be defined by it without
+    /// a cycle: one that no row refers to yet, or else one that the row's
+    /// definitions do not reach.
+    mutating func chooseDefinedVariable(in row: Row) -> Symbol? {
+        var others: [Symbol] = []
+        for symbol in row.symbols where kinds[Int(symbol)] == .external && !isBasic(symbol) {
+            if columns[Int(symbol)].isEmpty { return symbol }
+            others.append(symbol)
+        }
+        for symbol in others where !definitionsReach(symbol, from: row) { return symbol }
+        return nil
+    }
+
+    /// A basic user variable whose definition has grown much larger than this
+    /// row: defining it by this row instead keeps definitions short (it is what
+    /// re-adding a removed constraint needs).
+    mutating func chooseRedefinedVariable(in row: Row) -> Symbol? {
+        var best: Symbol = -1
+        var bestCount = 2 * row.count + 8
+        for symbol in row.symbols where kinds[Int(symbol)] == .external && isBasic(symbol) {
+            let count = rows[Int(symbol)]!.count
+            if count > bestCount {
+                best = symbol
+                bestCount = count
+            }
+        }
+        guard best >= 0, !definitionsReach(best, from: row) else { return nil }
+        return best
+    }
+
+    /// Defines `variable` by `row` and adds what its old definition said as a
+    /// simplex row: `old − new = 0`.
+    mutating func redefine(_ variable: Symbol, with row: Row, tag: Tag, constraint: Constraint) throws(SolverError) {
+        let old = takeRow(variable)
+        var definition = row
+        definition.solve(for: variable)
+        var leftover = old
+        leftover.add(definition, times: -1)
+        insertRow(variable, definition)
+        let expanded = expandFully(leftover)
+        do {
+            try install(expanded, tag: tag, constraint: constraint)
+        } catch {
+            _ = takeRow(variable)
+            insertRow(variable, old)
+            throw error
+        }
+    }
+
+    /// Enters a row in parameters only: as the definition of a free user
+    /// variable if it holds one, else as a simplex row (kiwi's path).
+    mutating func install(_ expanded: Row, tag: Tag, constraint: Constraint) throws(SolverError) {
+        var row = expanded
+        if let free = row.symbols.first(where: { kinds[Int($0)] == .external }) {
+            row.solve(for: free)
+            insertRow(free, row)
+            return
+        }
+        if row.constant < 0 { row.reverseSign() }
+        var subject: Symbol = -1
+        for marker in [tag.marker, tag.other] where marker >= 0 && kinds[Int(marker)].isPivotable {
+            if row.coefficient(for: marker) < 0 {
+                subject = marker
+                break
+            }
+        }
+        if subject < 0 && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
+            if !nearZero(row.constant) {
+                throw .unsatisfiable(constraint, conflicts: conflictingConstraints(in: row, excluding: constraint))
+            }
+            subject = tag.marker
+        }
+        if subject < 0 {
+            try addWithArtificialVariable(row, constraint: constraint)
+            return
+        }
+        if row.index(of: subject) == nil {
+            // A redundant constraint, `0 = 0`: its marker stays a parameter.
+            return
+        }
+        row.solve(for: subject)
+        substituteInSimplexRows(subject, row)
+        insertRow(subject, row)
+    }
+
+    /// kiwi's two-phase entry of a row with no obvious subject.
+    mutating func addWithArtificialVariable(_ row: Row, constraint: Constraint) throws(SolverError) {
+        let art = makeSymbol(.slack)
+        insertRow(art, row)
+        artificial = row
+        optimizeArtificial()
+        let success = nearZero(artificial!.constant)
+        let certificate = artificial!
+        artificial = nil
+
+        if isBasic(art) {
+            // On failure the artificial row is the new constraint's equation at
+            // its least violation: dropping it drops the constraint. On success
+            // it is degenerate (zero) and pivots out.
+            var artRow = takeRow(art)
+            if success && !artRow.isConstant {
+                let entering =
+                    artRow.symbols.first(where: { kinds[Int($0)].isPivotable })
+                    ?? artRow.symbols.first(where: { kinds[Int($0)] == .dummy })
+                if let entering {
+                    artRow.solve(for: art, replacing: entering)
+                    substituteInSimplexRows(entering, artRow)
+                    insertRow(entering, artRow)
+                }
+            }
+        }
+        for basic in columns[Int(art)] {
+            rows[Int(basic)]!.remove(art)
+            noteChanged(basic)
+        }
+        columns[Int(art)].removeAll()
+        for k in levels.indices { levels[k].row.remove(art) }
+        freeSymbolIfUnused(art)
+
+        if !success {
+            // The basis moved while trying; bring the objective back to its optimum.
+            optimize()
+            throw .unsatisfiable(constraint, conflicts: conflictingConstraints(in: certificate, excluding: constraint))
+        }
+    }
+
+    /// The required constraints whose markers hold `row`'s infeasibility: a
+    /// certificate row's symbols are the tight constraints it was combined from.
+    func conflictingConstraints(in row: Row, excluding constraint: Constraint) -> [Constraint] {
+        var seen: Set<Constraint> = []
+        var result: [Constraint] = []
+        for symbol in row.symbols {
+            guard let owner = owners[Int(symbol)], owner !== constraint, owner.strength.isRequired else { continue }
+            if seen.insert(owner).inserted { result.append(owner) }
+        }
+        return result
+    }
+
+    /// Undoes `makeRow`'s markers for a constraint that was not added.
+    mutating func discardMarkers(_ tag: Tag, of constraint: Constraint) {
+        for marker in [tag.marker, tag.other] where marker >= 0 {
+            if kinds[Int(marker)] == .error {
+                for k in levels.indices { levels[k].row.remove(marker) }
+            }
+            freeSymbolIfUnused(marker)
+        }
+    }
+}

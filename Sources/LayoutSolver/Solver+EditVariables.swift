@@ -1,0 +1,68 @@
+extension Solver {
+    /// Makes a variable editable: an equality `variable == value` of the given
+    /// strength whose value ``suggestValue(_:for:)`` changes cheaply.
+    ///
+    /// Unlike kiwi, whose edit starts at 0, the edit starts at the variable's
+    /// current value, so adding it moves nothing.
+    ///
+    /// - Throws:
+    ///   - ``SolverError/duplicateEditVariable(_:)`` if the variable is already editable.
+    ///   - ``SolverError/badRequiredStrength`` if the strength is required.
+    public mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
+        if edits[variable] != nil { throw .duplicateEditVariable(variable) }
+        if strength.isRequired { throw .badRequiredStrength }
+        let start = value(of: variable)
+        let constraint = Constraint(Expression(variable) - start, .equal, strength: strength, label: "edit \(variable)")
+        try add(constraint)
+        edits[variable] = EditInfo(constraint: constraint, constant: start)
+    }
+
+    /// Makes a variable no longer editable.
+    ///
+    /// - Throws: ``SolverError/unknownEditVariable(_:)`` if the variable is not editable.
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let info = edits.removeValue(forKey: variable) else { throw .unknownEditVariable(variable) }
+        try remove(info.constraint)
+    }
+
+    /// Whether the variable is editable.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        edits[variable] != nil
+    }
+
+    /// Suggests a value for an edit variable and re-solves.
+    ///
+    /// The work is a dual simplex from the current solution: proportional to
+    /// the rows the edit reaches and the pivots its constraints force, not to
+    /// the size of the system.
+    ///
+    /// - Throws: ``SolverError/unknownEditVariable(_:)`` if the variable is not editable.
+    public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        guard var info = edits[variable] else { throw .unknownEditVariable(variable) }
+        guard value.isFinite else { return }
+        let delta = value - info.constant
+        info.constant = value
+        edits[variable] = info
+        defer { flushValues() }
+        let tag = tags[info.constraint]!
+        if isBasic(tag.marker) {
+            shiftConstant(of: tag.marker, by: -delta)
+        } else if isBasic(tag.other) {
+            shiftConstant(of: tag.other, by: delta)
+        } else {
+            for basic in columns[Int(tag.marker)] {
+                shiftConstant(of: basic, by: delta * rows[Int(basic)]!.coefficient(for: tag.marker))
+            }
+        }
+        dualOptimize()
+    }
+
+    private mutating func shiftConstant(of basic: Symbol, by amount: Double) {
+        rows[Int(basic)]!.constant += amount
+        noteChanged(basic)
+        let constant = rows[Int(basic)]!.constant
+        if !isDefinition(basic) && constant < 0 && !nearZero(constant) {
+            infeasibleRows.append(basic)
+        }
+    }
+}

@@ -1,0 +1,264 @@
+extension Solver {
+    /// Makes `basic` basic with `row`, indexing the row's symbols.
+    mutating func insertRow(_ basic: Symbol, _ row: Row) {
+        for symbol in row.symbols { columns[Int(symbol)].insert(basic) }
+        rows[Int(basic)] = row
+        noteChanged(basic)
+    }
+
+    /// Takes the row of `basic` out of the tableau; `basic` becomes a parameter.
+    mutating func takeRow(_ basic: Symbol) -> Row {
+        let row = rows[Int(basic)]!
+        rows[Int(basic)] = nil
+        for symbol in row.symbols { columns[Int(symbol)].remove(basic) }
+        noteChanged(basic)
+        return row
+    }
+
+    /// Adds `factor·other` to the row of `basic`, keeping the column index.
+    mutating func addToRow(_ basic: Symbol, _ other: Row, times factor: Double) {
+        var row = rows[Int(basic)]!
+        rows[Int(basic)] = nil
+        var cameIn: [Symbol] = []
+        var wentOut: [Symbol] = []
+        row.add(other, times: factor) { symbol, isNew in
+            if isNew { cameIn.append(symbol) } else { wentOut.append(symbol) }
+        }
+        for symbol in cameIn { columns[Int(symbol)].insert(basic) }
+        for symbol in wentOut { columns[Int(symbol)].remove(basic) }
+        rows[Int(basic)] = row
+        noteChanged(basic)
+    }
+
+    /// Replaces `symbol` by `row` in the row of `basic`, if it holds it.
+    mutating func substitute(_ symbol: Symbol, _ row: Row, inRowOf basic: Symbol) {
+        let coefficient = rows[Int(basic)]!.remove(symbol)
+        columns[Int(symbol)].remove(basic)
+        addToRow(basic, row, times: coefficient)
+    }
+
+    /// Replaces a symbol that has just become basic with its row, in the rows
+    /// the simplex works on (C_S) and in the objectives. Definitions keep
+    /// referring to the symbol.
+    mutating func substituteInSimplexRows(_ symbol: Symbol, _ row: Row) {
+        for basic in columns[Int(symbol)] where !isDefinition(basic) {
+            substitute(symbol, row, inRowOf: basic)
+            let constant = rows[Int(basic)]!.constant
+            if constant < 0 && !nearZero(constant) { infeasibleRows.append(basic) }
+        }
+        substituteInObjective(symbol, row)
+    }
+
+    /// Replaces `symbol` by `row` in every row that holds it, definitions included.
+    mutating func substituteEverywhere(_ symbol: Symbol, _ row: Row) {
+        for basic in columns[Int(symbol)] {
+            substitute(symbol, row, inRowOf: basic)
+            if !isDefinition(basic) {
+                let constant = rows[Int(basic)]!.constant
+                if constant < 0 && !nearZero(constant) { infeasibleRows.append(basic) }
+            }
+        }
+        substituteInObjective(symbol, row)
+    }
+
+    mutating func substituteInObjective(_ symbol: Symbol, _ row: Row) {
+        for k in levels.indices {
+            let coefficient = levels[k].row.remove(symbol)
+            if coefficient != 0 {
+                levels[k].row.add(row, times: coefficient)
+                for s in row.symbols { noteCandidate(s) }
+            }
+        }
+        if artificial != nil {
+            let coefficient = artificial!.remove(symbol)
+            if coefficient != 0 { artificial!.add(row, times: coefficient) }
+        }
+    }
+
+    /// `basic` leaves the basis and `entering` takes its row.
+    mutating func pivot(leaving basic: Symbol, entering: Symbol) {
+        var row = takeRow(basic)
+        row.solve(for: basic, replacing: entering)
+        substituteInSimplexRows(entering, row)
+        insertRow(entering, row)
+    }
+
+    // MARK: Values
+
+    /// Brings `values` up to date for every symbol whose row changed and
+    /// every definition that depends on one, each computed once, in
+    /// topological order.
+    mutating func flushValues() {
+        if changedSymbols.isEmpty { return }
+        // Collect the affected definitions: depth-first over "is used by" edges
+        // (the column index), in post order.
+        var order: [Symbol] = []
+        var stack: [(Symbol, Bool)] = []
+        let epoch = scratch.nextEpoch()
+        for root in changedSymbols {
+            isChanged[Int(root)] = false
+            stack.append((root, false))
+            while let (symbol, expanded) = stack.popLast() {
+                if expanded {
+                    order.append(symbol)
+                    continue
+                }
+                if scratch.mark(symbol, epoch: epoch) { continue }
+                stack.append((symbol, true))
+                for user in columns[Int(symbol)] where isDefinition(user) {
+                    if !scratch.isMarked(user, epoch: epoch) { stack.append((user, false)) }
+                }
+            }
+        }
+        changedSymbols.removeAll(keepingCapacity: true)
+        // Reverse post order: each symbol after everything it depends on.
+        for symbol in order.reversed() {
+            let i = Int(symbol)
+            guard let row = rows[i] else {
+                values[i] = 0
+                continue
+            }
+            if isDefinition(symbol) {
+                var value = row.constant
+                for (s, c) in zip(row.symbols, row.coefficients) { value += c * values[Int(s)] }
+                values[i] = value
+            } else {
+                values[i] = row.constant
+            }
+        }
+    }
+
+    // MARK: Expansion
+
+    /// The row with every basic symbol replaced by its row, recursively: a row
+    /// in parameters only. Work is proportional to the definitions it reaches.
+    mutating func expandFully(_ row: Row) -> Row {
+        guard row.symbols.contains(where: { isBasic($0) }) else { return row }
+        let epoch = scratch.nextEpoch()
+        // Post order of the basic symbols reachable through rows.
+        var order: [Symbol] = []
+        var stack: [(Symbol, Bool)] = []
+        for s in row.symbols where isBasic(s) {
+            stack.append((s, false))
+            while let (symbol, expanded) = stack.popLast() {
+                if expanded {
+                    order.append(symbol)
+                    continue
+                }
+                if scratch.mark(symbol, epoch: epoch) { continue }
+                stack.append((symbol, true))
+                if isDefinition(symbol) {
+                    for t in rows[Int(symbol)]!.symbols where isBasic(t) && !scratch.isMarked(t, epoch: epoch) {
+                        stack.append((t, false))
+                    }
+                }
+            }
+        }
+        // Push weights down in topological order.
+        scratch.prepare(count: kinds.count)
+        var constant = row.constant
+        for (s, c) in zip(row.symbols, row.coefficients) { scratch.accumulate(s, c) }
+        for symbol in order.reversed() {
+            let weight = scratch.take(symbol)
+            if weight == 0 { continue }
+            let definition = rows[Int(symbol)]!
+            constant += weight * definition.constant
+            for (s, c) in zip(definition.symbols, definition.coefficients) {
+                scratch.accumulate(s, weight * c)
+            }
+        }
+        return scratch.collect(constant: constant)
+    }
+
+    /// Whether `target` can be reached from the basic symbols of `row` through definitions.
+    mutating func definitionsReach(_ target: Symbol, from row: Row) -> Bool {
+        let epoch = scratch.nextEpoch()
+        var stack: [Symbol] = row.symbols.filter { isBasic($0) && isDefinition($0) }
+        while let symbol = stack.popLast() {
+            if symbol == target { return true }
+            if scratch.mark(symbol, epoch: epoch) { continue }
+            for t in rows[Int(symbol)]!.symbols {
+                if t == target { return true }
+                if isBasic(t) && isDefinition(t) && !scratch.isMarked(t, epoch: epoch) { stack.append(t) }
+            }
+        }
+        return false
+    }
+}
+
+/// Reusable buffers for expansion and graph walks, so hot paths do not allocate per symbol.
+struct ExpansionScratch {
+    private var marks: [UInt32] = []
+    private var epoch: UInt32 = 0
+    private var weights: [Double] = []
+    private var touched: [Symbol] = []
+    private var isTouched: [Bool] = []
+
+    mutating func nextEpoch() -> UInt32 {
+        epoch &+= 1
+        if epoch == 0 {
+            for i in marks.indices { marks[i] = 0 }
+            epoch = 1
+        }
+        return epoch
+    }
+
+    /// Marks a symbol; returns whether it was already marked in this epoch.
+    mutating func mark(_ symbol: Symbol, epoch: UInt32) -> Bool {
+        let i = Int(symbol)
+        if i >= marks.count { marks.append(contentsOf: repeatElement(0, count: i - marks.count + 1 + marks.count / 2)) }
+        if marks[i] == epoch { return true }
+        marks[i] = epoch
+        return false
+    }
+
+    func isMarked(_ symbol: Symbol, epoch: UInt32) -> Bool {
+        let i = Int(symbol)
+        return i < marks.count && marks[i] == epoch
+    }
+
+    mutating func prepare(count: Int) {
+        if weights.count < count {
+            weights.append(contentsOf: repeatElement(0, count: count - weights.count))
+            isTouched.append(contentsOf: repeatElement(false, count: count - isTouched.count))
+        }
+    }
+
+    @inline(__always) mutating func accumulate(_ symbol: Symbol, _ value: Double) {
+        let i = Int(symbol)
+        if !isTouched[i] {
+            isTouched[i] = true
+            touched.append(symbol)
+        }
+        weights[i] += value
+    }
+
+    /// Takes the weight accumulated on a basic symbol, which is then expanded.
+    mutating func take(_ symbol: Symbol) -> Double {
+        let i = Int(symbol)
+        let w = weights[i]
+        weights[i] = 0
+        return w
+    }
+
+    /// The accumulated non-zero weights as a row; resets the buffers.
+    mutating func collect(constant: Double) -> Row {
+        touched.sort()
+        var symbols: [Symbol] = []
+        var coefficients: [Double] = []
+        symbols.reserveCapacity(touched.count)
+        coefficients.reserveCapacity(touched.count)
+        for s in touched {
+            let i = Int(s)
+            let w = weights[i]
+            if !nearZero(w) {
+                symbols.append(s)
+                coefficients.append(w)
+            }
+            weights[i] = 0
+            isTouched[i] = false
+        }
+        touched.removeAll(keepingCapacity: true)
+        return Row(constant: constant, sortedSymbols: symbols, coefficients: coefficients)
+    }
+}

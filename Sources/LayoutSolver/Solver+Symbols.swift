@@ -1,0 +1,71 @@
+extension Solver {
+    /// A new symbol of the given kind, reusing a freed slot when there is one.
+    mutating func makeSymbol(_ kind: SymbolKind) -> Symbol {
+        if let symbol = freeSymbols.popLast() {
+            kinds[Int(symbol)] = kind
+            return symbol
+        }
+        let symbol = Symbol(kinds.count)
+        kinds.append(kind)
+        rows.append(nil)
+        columns.append([])
+        priorities.append(0)
+        owners.append(nil)
+        variables.append(nil)
+        values.append(0)
+        isCandidate.append(false)
+        isChanged.append(false)
+        return symbol
+    }
+
+    /// Frees a marker that no row or objective holds any more.
+    mutating func freeSymbolIfUnused(_ symbol: Symbol) {
+        guard symbol >= 0 else { return }
+        let i = Int(symbol)
+        guard rows[i] == nil, columns[i].isEmpty, !isCandidate[i], !isChanged[i] else {
+            // Still referenced (rare: numerical residue); keep it as a plain parameter.
+            owners[i] = nil
+            return
+        }
+        for level in levels where level.row.index(of: symbol) != nil { return }
+        kinds[i] = .invalid
+        owners[i] = nil
+        priorities[i] = 0
+        values[i] = 0
+        freeSymbols.append(symbol)
+    }
+
+    /// The symbol of a user variable, made on first use.
+    mutating func symbol(for variable: Variable) -> Symbol {
+        if let symbol = variableSymbols[variable] { return symbol }
+        let symbol = makeSymbol(.external)
+        variableSymbols[variable] = symbol
+        variables[Int(symbol)] = variable
+        return symbol
+    }
+
+    @inline(__always) func isBasic(_ symbol: Symbol) -> Bool {
+        rows[Int(symbol)] != nil
+    }
+
+    /// Whether the row of `basic` is a definition of a user variable (C_U).
+    @inline(__always) func isDefinition(_ basic: Symbol) -> Bool {
+        kinds[Int(basic)] == .external
+    }
+
+    // MARK: Change tracking
+
+    @inline(__always) mutating func noteChanged(_ symbol: Symbol) {
+        if !isChanged[Int(symbol)] {
+            isChanged[Int(symbol)] = true
+            changedSymbols.append(symbol)
+        }
+    }
+
+    @inline(__always) mutating func noteCandidate(_ symbol: Symbol) {
+        if !isCandidate[Int(symbol)] {
+            isCandidate[Int(symbol)] = true
+            candidates.append(symbol)
+        }
+    }
+}

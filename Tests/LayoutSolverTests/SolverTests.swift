@@ -1,0 +1,198 @@
+import Testing
+
+@testable import LayoutSolver
+
+/// Shorthands for building constraints in tests.
+func v(_ variable: Variable) -> Expression { Expression(variable) }
+
+func expectValue(
+    _ solver: Solver, _ variable: Variable, _ expected: Double, tolerance: Double = 1e-9,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let actual = solver.value(of: variable)
+    #expect(abs(actual - expected) <= tolerance, "\(variable) is \(actual), expected \(expected)", sourceLocation: sourceLocation)
+}
+
+@Suite struct SolverTests {
+    @Test("A required equality sets a value")
+    func requiredEquality() throws {
+        let x = Variable("x")
+        var solver = Solver()
+        try solver.add(v(x) == 20)
+        expectValue(solver, x, 20)
+        solver.checkInvariants()
+    }
+
+    @Test("A chain of views is laid out left to right")
+    func chain() throws {
+        var solver = Solver()
+        let lefts = (0..<5).map { Variable("left\($0)") }
+        let widths = (0..<5).map { Variable("width\($0)") }
+        for i in 0..<5 {
+            try solver.add(v(widths[i]) >= 10)
+            if i == 0 {
+                try solver.add(v(lefts[0]) >= 0)
+            } else {
+                try solver.add(v(lefts[i]) == v(lefts[i - 1]) + v(widths[i - 1]) + 8)
+            }
+            try solver.add((v(widths[i]) == 100).with(.weak))
+            if i == 0 { try solver.add((v(lefts[0]) == 20).with(.weak)) }
+        }
+        try solver.add(v(lefts[4]) + v(widths[4]) <= Expression(Double(108 * 5 + 62)))
+        for i in 0..<5 { expectValue(solver, lefts[i], 20 + 108 * Double(i)) }
+        solver.checkInvariants()
+    }
+
+    @Test("Adding a duplicate constraint throws")
+    func addingDuplicateThrows() throws {
+        let x = Variable("x")
+        var solver = Solver()
+        let c: Constraint = v(x) == 1
+        try solver.add(c)
+        #expect(throws: SolverError.self) { try solver.add(c) }
+    }
+
+    @Test("Removing an unknown constraint throws")
+    func removingUnknownThrows() {
+        let x = Variable("x")
+        var solver = Solver()
+        #expect(throws: SolverError.self) { try solver.remove(v(x) == 1) }
+    }
+
+    @Test("A higher priority wins over any number of lower ones")
+    func priorityIsLexicographic() throws {
+        let x = Variable("x")
+        var solver = Solver()
+        try solver.add((v(x) == 10).with(Strength(251)))
+        // 2,000 constraints one level lower pull the other way; kiwi's weighted
+        // sum would give in to them, Auto Layout does not.
+        for _ in 0..<2000 { try solver.add((v(x) == 500).with(.low)) }
+        expectValue(solver, x, 10)
+        solver.checkInvariants()
+    }
+
+    @Test("Conflicting required constraints name each other")
+    func unsatisfiableNamesConflicts() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        var solver = Solver()
+        let a = Constraint(v(x) - 10, .equal, label: "a")
+        let b = Constraint(v(y) - v(x) - 5, .equal, label: "b")
+        let unrelated = Constraint(v(Variable("z")) - 3, .equal, label: "unrelated")
+        try solver.add([a, b, unrelated])
+        let c = Constraint(v(y) - 30, .equal, label: "c")
+        do {
+            try solver.add(c)
+            Issue.record("expected unsatisfiable")
+        } catch {
+            guard case .unsatisfiable(let constraint, let conflicts) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(constraint === c)
+            #expect(Set(conflicts.map(\.label)) == ["a", "b"])
+        }
+        #expect(!solver.hasConstraint(c))
+        expectValue(solver, y, 15)
+        solver.checkInvariants()
+    }
+
+    @Test("A conflicting inequality is refused and the solution stays")
+    func unsatisfiableInequality() throws {
+        let x = Variable("x")
+        var solver = Solver()
+        let floor = Constraint(v(x) - 10, .greaterThanOrEqual, label: "floor")
+        try solver.add(floor)
+        try solver.add((v(x) == 12).with(.low))
+        let ceiling = Constraint(v(x) - 5, .lessThanOrEqual, label: "ceiling")
+        #expect {
+            try solver.add(ceiling)
+        } throws: { error in
+            guard case SolverError.unsatisfiable(_, let conflicts) = error else { return false }
+            return conflicts.map(\.label) == ["floor"]
+        }
+        expectValue(solver, x, 12)
+        solver.checkInvariants()
+    }
+
+    @Test("Removing a constraint restores the previous solution")
+    func removeRestores() throws {
+        let x = Variable("x")
+        var solver = Solver()
+        try solver.add((v(x) == 50).with(.weak))
+        let strong: Constraint = (v(x) == 80).with(.strong)
+        try solver.add(strong)
+        expectValue(solver, x, 80)
+        try solver.remove(strong)
+        expectValue(solver, x, 50)
+        #expect(!solver.hasConstraint(strong))
+        solver.checkInvariants()
+    }
+
+    @Test("Edit variables follow suggestions and give way to required constraints")
+    func editVariables() throws {
+        let left = Variable("left")
+        let width = Variable("width")
+        var solver = Solver()
+        try solver.add(v(left) >= 0)
+        try solver.add((v(width) == 100).with(.low))
+        try solver.add(v(left) + v(width) <= 320)
+        try solver.addEditVariable(left, strength: .high)
+        try solver.suggestValue(250, for: left)
+        expectValue(solver, left, 250)
+        expectValue(solver, width, 70)
+        try solver.suggestValue(-40, for: left)
+        expectValue(solver, left, 0)
+        expectValue(solver, width, 100)
+        try solver.removeEditVariable(left)
+        #expect(!solver.hasEditVariable(left))
+        solver.checkInvariants()
+    }
+
+    @Test("Edit variables reject required strength and unknown variables")
+    func editErrors() throws {
+        let x = Variable("x")
+        var solver = Solver()
+        #expect(throws: SolverError.self) { try solver.addEditVariable(x, strength: .required) }
+        #expect(throws: SolverError.self) { try solver.suggestValue(1, for: x) }
+        #expect(throws: SolverError.self) { try solver.removeEditVariable(x) }
+        try solver.addEditVariable(x, strength: .strong)
+        #expect(throws: SolverError.self) { try solver.addEditVariable(x, strength: .strong) }
+    }
+
+    @Test("A variable fixed by its constraints is not ambiguous; a free one is")
+    func ambiguity() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        let w = Variable("w")
+        var solver = Solver()
+        try solver.add(v(x) == 10)
+        try solver.add(v(y) >= v(x) + 5)  // y can be anything above 15
+        try solver.add(v(w) >= 0)
+        try solver.add((v(w) == 40).with(.low))
+        #expect(!solver.isAmbiguous(x))
+        #expect(solver.isAmbiguous(y))
+        #expect(!solver.isAmbiguous(w))
+        #expect(solver.isAmbiguous(Variable("unseen")))
+        try solver.add((v(y) == 30).with(.weak))
+        #expect(!solver.isAmbiguous(y))
+    }
+
+    @Test("Equal-priority constraints pulling apart leave room: ambiguous")
+    func ambiguousTie() throws {
+        let x = Variable("x")
+        var solver = Solver()
+        try solver.add((v(x) == 10).with(.low))
+        try solver.add((v(x) == 20).with(.low))
+        #expect(solver.isAmbiguous(x))
+    }
+
+    @Test("Non-finite numbers are refused")
+    func nonFinite() {
+        let x = Variable("x")
+        var solver = Solver()
+        #expect(throws: SolverError.self) { try solver.add(v(x) == Expression(Double.nan)) }
+        #expect(throws: SolverError.self) { try solver.add(Double.infinity * v(x) == 1) }
+        #expect(solver.constraintCount == 0)
+    }
+}
