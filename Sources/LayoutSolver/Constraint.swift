@@ -50,13 +50,17 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
 
     /// Merges repeated variables and drops zero coefficients.
     private static func reduced(_ expression: Expression) -> Expression {
-        var order: [Variable] = []
-        var sums: [Variable: Double] = [:]
+        var terms: [Term] = []
+        terms.reserveCapacity(expression.terms.count)
+        // Constraints have a handful of terms: a linear scan beats hashing.
         for term in expression.terms {
-            if sums[term.variable] == nil { order.append(term.variable) }
-            sums[term.variable, default: 0] += term.coefficient
+            if let i = terms.firstIndex(where: { $0.variable == term.variable }) {
+                terms[i].coefficient += term.coefficient
+            } else {
+                terms.append(term)
+            }
         }
-        let terms = order.compactMap { v in sums[v].flatMap { $0 == 0 ? nil : Term(v, $0) } }
+        terms.removeAll { $0.coefficient == 0 }
         return Expression(terms: terms, constant: expression.constant)
     }
 }

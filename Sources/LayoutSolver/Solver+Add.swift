@@ -156,11 +156,10 @@ extension Solver {
         }
         if row.constant < 0 { row.reverseSign() }
         var subject: Symbol = -1
-        for marker in [tag.marker, tag.other] where marker >= 0 && kinds[Int(marker)].isPivotable {
-            if row.coefficient(for: marker) < 0 {
-                subject = marker
-                break
-            }
+        if kinds[Int(tag.marker)].isPivotable && row.coefficient(for: tag.marker) < 0 {
+            subject = tag.marker
+        } else if tag.other >= 0 && kinds[Int(tag.other)].isPivotable && row.coefficient(for: tag.other) < 0 {
+            subject = tag.other
         }
         if subject < 0 && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
             if !nearZero(row.constant) {
@@ -236,7 +235,7 @@ extension Solver {
 
     /// Undoes `makeRow`'s markers for a constraint that was not added.
     mutating func discardMarkers(_ tag: Tag, of constraint: Constraint) {
-        for marker in [tag.marker, tag.other] where marker >= 0 {
+        for marker in tag.markers {
             if kinds[Int(marker)] == .error {
                 for k in levels.indices { levels[k].row.remove(marker) }
             }

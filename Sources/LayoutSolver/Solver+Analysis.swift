@@ -14,7 +14,7 @@ extension Solver {
     /// leaving the feasible region at once. A move blocked at zero by a
     /// degenerate row counts as determined.
     public func isAmbiguous(_ variable: Variable) -> Bool {
-        guard let symbol = variableSymbols[variable] else { return true }
+        guard let symbol = variableSymbols[variable.id] else { return true }
         guard isBasic(symbol) else { return true }
         var copy = self
         let row = copy.expandFully(rows[Int(symbol)]!)

@@ -31,7 +31,7 @@ extension Solver {
 
     /// Takes a removed constraint's errors out of the objective.
     mutating func removeEffects(of tag: Tag) {
-        for marker in [tag.marker, tag.other] where marker >= 0 && kinds[Int(marker)] == .error {
+        for marker in tag.markers where kinds[Int(marker)] == .error {
             let k = levelIndex(for: priorities[Int(marker)])
             if let row = rows[Int(marker)] {
                 levels[k].row.add(row, times: -1)
@@ -51,20 +51,20 @@ extension Solver {
         var third: Symbol = -1
         var r1 = Double.infinity
         var r2 = Double.infinity
-        for basic in columns[Int(marker)].sorted() {
+        for basic in columns[Int(marker)] {
             let row = rows[Int(basic)]!
             let c = row.coefficient(for: marker)
             if isDefinition(basic) {
-                if third < 0 { third = basic }
+                if third < 0 || basic < third { third = basic }
             } else if c < 0 {
                 let r = -row.constant / c
-                if r < r1 {
+                if r < r1 || (r == r1 && basic < first) {
                     r1 = r
                     first = basic
                 }
             } else {
                 let r = row.constant / c
-                if r < r2 {
+                if r < r2 || (r == r2 && basic < second) {
                     r2 = r
                     second = basic
                 }

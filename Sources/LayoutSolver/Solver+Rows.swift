@@ -19,13 +19,13 @@ extension Solver {
     mutating func addToRow(_ basic: Symbol, _ other: Row, times factor: Double) {
         var row = rows[Int(basic)]!
         rows[Int(basic)] = nil
-        var cameIn: [Symbol] = []
-        var wentOut: [Symbol] = []
-        row.add(other, times: factor) { symbol, isNew in
-            if isNew { cameIn.append(symbol) } else { wentOut.append(symbol) }
+        var changes = scratch.takeChanges()
+        row.add(other, times: factor) { symbol, isNew in changes.append((symbol, isNew)) }
+        for (symbol, isNew) in changes {
+            if isNew { columns[Int(symbol)].insert(basic) } else { columns[Int(symbol)].remove(basic) }
         }
-        for symbol in cameIn { columns[Int(symbol)].insert(basic) }
-        for symbol in wentOut { columns[Int(symbol)].remove(basic) }
+        changes.removeAll(keepingCapacity: true)
+        scratch.giveBack(changes: changes)
         rows[Int(basic)] = row
         noteChanged(basic)
     }
@@ -92,8 +92,9 @@ extension Solver {
         if changedSymbols.isEmpty { return }
         // Collect the affected definitions: depth-first over "is used by" edges
         // (the column index), in post order.
-        var order: [Symbol] = []
-        var stack: [(Symbol, Bool)] = []
+        var order = scratch.takeOrder()
+        var stack = scratch.takeStack()
+        defer { scratch.giveBack(order: order, stack: stack) }
         let epoch = scratch.nextEpoch()
         for root in changedSymbols {
             isChanged[Int(root)] = false
@@ -105,25 +106,39 @@ extension Solver {
                 }
                 if scratch.mark(symbol, epoch: epoch) { continue }
                 stack.append((symbol, true))
-                for user in columns[Int(symbol)] where isDefinition(user) {
-                    if !scratch.isMarked(user, epoch: epoch) { stack.append((user, false)) }
-                }
+                pushDefinitions(using: symbol, onto: &stack, epoch: epoch)
             }
         }
         changedSymbols.removeAll(keepingCapacity: true)
         // Reverse post order: each symbol after everything it depends on.
         for symbol in order.reversed() {
-            let i = Int(symbol)
-            guard let row = rows[i] else {
-                values[i] = 0
-                continue
-            }
-            if isDefinition(symbol) {
-                var value = row.constant
-                for (s, c) in zip(row.symbols, row.coefficients) { value += c * values[Int(s)] }
-                values[i] = value
-            } else {
-                values[i] = row.constant
+            let value = currentValue(of: symbol)
+            values[Int(symbol)] = value
+        }
+    }
+
+    /// Pushes the definitions that refer to `symbol` (borrowing self: no copies).
+    private func pushDefinitions(using symbol: Symbol, onto stack: inout [(Symbol, Bool)], epoch: UInt32) {
+        for user in columns[Int(symbol)].elements where isDefinition(user) {
+            if !scratch.isMarked(user, epoch: epoch) { stack.append((user, false)) }
+        }
+    }
+
+    /// The value of a symbol from its row and the values it refers to.
+    private func currentValue(of symbol: Symbol) -> Double {
+        let i = Int(symbol)
+        guard rows[i] != nil else { return 0 }
+        let constant = rows[i]!.constant
+        guard isDefinition(symbol) else { return constant }
+        // Borrow the row's storage in place: copying the row would retain and
+        // release its buffers for every definition visited.
+        return rows[i]!.symbols.withUnsafeBufferPointer { symbols in
+            rows[i]!.coefficients.withUnsafeBufferPointer { coefficients in
+                values.withUnsafeBufferPointer { values in
+                    var value = constant
+                    for j in 0..<symbols.count { value += coefficients[j] * values[Int(symbols[j])] }
+                    return value
+                }
             }
         }
     }
@@ -136,8 +151,9 @@ extension Solver {
         guard row.symbols.contains(where: { isBasic($0) }) else { return row }
         let epoch = scratch.nextEpoch()
         // Post order of the basic symbols reachable through rows.
-        var order: [Symbol] = []
-        var stack: [(Symbol, Bool)] = []
+        var order = scratch.takeOrder()
+        var stack = scratch.takeStack()
+        defer { scratch.giveBack(order: order, stack: stack) }
         for s in row.symbols where isBasic(s) {
             stack.append((s, false))
             while let (symbol, expanded) = stack.popLast() {
@@ -173,13 +189,15 @@ extension Solver {
     /// Whether `target` can be reached from the basic symbols of `row` through definitions.
     mutating func definitionsReach(_ target: Symbol, from row: Row) -> Bool {
         let epoch = scratch.nextEpoch()
-        var stack: [Symbol] = row.symbols.filter { isBasic($0) && isDefinition($0) }
-        while let symbol = stack.popLast() {
+        var stack = scratch.takeStack()
+        defer { scratch.giveBack(stack: stack) }
+        for s in row.symbols where isBasic(s) && isDefinition(s) { stack.append((s, false)) }
+        while let (symbol, _) = stack.popLast() {
             if symbol == target { return true }
             if scratch.mark(symbol, epoch: epoch) { continue }
             for t in rows[Int(symbol)]!.symbols {
                 if t == target { return true }
-                if isBasic(t) && isDefinition(t) && !scratch.isMarked(t, epoch: epoch) { stack.append(t) }
+                if isBasic(t) && isDefinition(t) && !scratch.isMarked(t, epoch: epoch) { stack.append((t, false)) }
             }
         }
         return false
@@ -193,6 +211,34 @@ struct ExpansionScratch {
     private var weights: [Double] = []
     private var touched: [Symbol] = []
     private var isTouched: [Bool] = []
+    private var order: [Symbol] = []
+    private var stack: [(Symbol, Bool)] = []
+    private var changes: [(Symbol, Bool)] = []
+
+    // Buffers are lent out by value and given back empty, so a caller can fill
+    // one while it also reads the solver, without allocating each time.
+    mutating func takeOrder() -> [Symbol] { swapEmpty(&order) }
+    mutating func takeStack() -> [(Symbol, Bool)] { swapEmpty(&stack) }
+    mutating func takeChanges() -> [(Symbol, Bool)] { swapEmpty(&changes) }
+
+    mutating func giveBack(order: [Symbol]? = nil, stack: [(Symbol, Bool)]? = nil) {
+        if var order {
+            order.removeAll(keepingCapacity: true)
+            self.order = order
+        }
+        if var stack {
+            stack.removeAll(keepingCapacity: true)
+            self.stack = stack
+        }
+    }
+
+    mutating func giveBack(changes: [(Symbol, Bool)]) { self.changes = changes }
+
+    private func swapEmpty<T>(_ buffer: inout [T]) -> [T] {
+        var taken: [T] = []
+        swap(&taken, &buffer)
+        return taken
+    }
 
     mutating func nextEpoch() -> UInt32 {
         epoch &+= 1

@@ -8,7 +8,7 @@ extension Solver {
         let symbol = Symbol(kinds.count)
         kinds.append(kind)
         rows.append(nil)
-        columns.append([])
+        columns.append(SymbolSet())
         priorities.append(0)
         owners.append(nil)
         variables.append(nil)
@@ -37,9 +37,9 @@ extension Solver {
 
     /// The symbol of a user variable, made on first use.
     mutating func symbol(for variable: Variable) -> Symbol {
-        if let symbol = variableSymbols[variable] { return symbol }
+        if let symbol = variableSymbols[variable.id] { return symbol }
         let symbol = makeSymbol(.external)
-        variableSymbols[variable] = symbol
+        variableSymbols.insert(symbol, for: variable.id)
         variables[Int(symbol)] = variable
         return symbol
     }

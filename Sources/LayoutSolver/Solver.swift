@@ -5,7 +5,7 @@
 /// and ``suggestValue(_:for:)``), the path an animation or a drag takes:
 ///
 /// ```swift
-/// let left = Variable("left"), width = Variable("width")
+/// let left = Variable(), width = Variable()
 /// var solver = Solver()
 /// try solver.add(Expression(left) >= 0)
 /// try solver.add((Expression(width) == 100).with(.low))
@@ -46,7 +46,7 @@ public struct Solver {
     /// The row of each basic symbol.
     var rows: [Row?] = []
     /// For each symbol, the basic symbols whose rows hold it.
-    var columns: [Set<Symbol>] = []
+    var columns: [SymbolSet] = []
     /// The priority of each error symbol.
     var priorities: [Double] = []
     /// The constraint that each marker symbol belongs to.
@@ -58,7 +58,7 @@ public struct Solver {
     var freeSymbols: [Symbol] = []
 
     // MARK: Constraints.
-    var variableSymbols: [Variable: Symbol] = [:]
+    var variableSymbols = VariableTable()
     var tags: [Constraint: Tag] = [:]
     var edits: [Variable: EditInfo] = [:]
 
@@ -93,7 +93,7 @@ public struct Solver {
     /// The value of a variable in the current solution; 0 for a variable the
     /// solver has never seen.
     public func value(of variable: Variable) -> Double {
-        guard let symbol = variableSymbols[variable] else { return 0 }
+        guard let symbol = variableSymbols[variable.id] else { return 0 }
         return values[Int(symbol)]
     }
 }
@@ -104,6 +104,12 @@ struct Tag {
     var marker: Symbol
     /// The negative error of a non-required equality, the error of a non-required inequality, or -1.
     var other: Symbol = -1
+
+    /// The one or two markers, without allocating.
+    var markers: some Sequence<Symbol> {
+        let pair = (marker, other)
+        return (0..<(other >= 0 ? 2 : 1)).lazy.map { $0 == 0 ? pair.0 : pair.1 }
+    }
 }
 
 struct EditInfo {

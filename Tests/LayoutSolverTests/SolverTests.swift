@@ -16,7 +16,7 @@ func expectValue(
 @Suite struct SolverTests {
     @Test("A required equality sets a value")
     func requiredEquality() throws {
-        let x = Variable("x")
+        let x = Variable()
         var solver = Solver()
         try solver.add(v(x) == 20)
         expectValue(solver, x, 20)
@@ -26,8 +26,8 @@ func expectValue(
     @Test("A chain of views is laid out left to right")
     func chain() throws {
         var solver = Solver()
-        let lefts = (0..<5).map { Variable("left\($0)") }
-        let widths = (0..<5).map { Variable("width\($0)") }
+        let lefts = (0..<5).map { _ in Variable() }
+        let widths = (0..<5).map { _ in Variable() }
         for i in 0..<5 {
             try solver.add(v(widths[i]) >= 10)
             if i == 0 {
@@ -45,7 +45,7 @@ func expectValue(
 
     @Test("Adding a duplicate constraint throws")
     func addingDuplicateThrows() throws {
-        let x = Variable("x")
+        let x = Variable()
         var solver = Solver()
         let c: Constraint = v(x) == 1
         try solver.add(c)
@@ -54,14 +54,14 @@ func expectValue(
 
     @Test("Removing an unknown constraint throws")
     func removingUnknownThrows() {
-        let x = Variable("x")
+        let x = Variable()
         var solver = Solver()
         #expect(throws: SolverError.self) { try solver.remove(v(x) == 1) }
     }
 
     @Test("A higher priority wins over any number of lower ones")
     func priorityIsLexicographic() throws {
-        let x = Variable("x")
+        let x = Variable()
         var solver = Solver()
         try solver.add((v(x) == 10).with(Strength(251)))
         // 2,000 constraints one level lower pull the other way; kiwi's weighted
@@ -73,12 +73,12 @@ func expectValue(
 
     @Test("Conflicting required constraints name each other")
     func unsatisfiableNamesConflicts() throws {
-        let x = Variable("x")
-        let y = Variable("y")
+        let x = Variable()
+        let y = Variable()
         var solver = Solver()
         let a = Constraint(v(x) - 10, .equal, label: "a")
         let b = Constraint(v(y) - v(x) - 5, .equal, label: "b")
-        let unrelated = Constraint(v(Variable("z")) - 3, .equal, label: "unrelated")
+        let unrelated = Constraint(v(Variable()) - 3, .equal, label: "unrelated")
         try solver.add([a, b, unrelated])
         let c = Constraint(v(y) - 30, .equal, label: "c")
         do {
@@ -99,7 +99,7 @@ func expectValue(
 
     @Test("A conflicting inequality is refused and the solution stays")
     func unsatisfiableInequality() throws {
-        let x = Variable("x")
+        let x = Variable()
         var solver = Solver()
         let floor = Constraint(v(x) - 10, .greaterThanOrEqual, label: "floor")
         try solver.add(floor)
@@ -117,7 +117,7 @@ func expectValue(
 
     @Test("Removing a constraint restores the previous solution")
     func removeRestores() throws {
-        let x = Variable("x")
+        let x = Variable()
         var solver = Solver()
         try solver.add((v(x) == 50).with(.weak))
         let strong: Constraint = (v(x) == 80).with(.strong)
@@ -131,8 +131,8 @@ func expectValue(
 
     @Test("Edit variables follow suggestions and give way to required constraints")
     func editVariables() throws {
-        let left = Variable("left")
-        let width = Variable("width")
+        let left = Variable()
+        let width = Variable()
         var solver = Solver()
         try solver.add(v(left) >= 0)
         try solver.add((v(width) == 100).with(.low))
@@ -151,7 +151,7 @@ func expectValue(
 
     @Test("Edit variables reject required strength and unknown variables")
     func editErrors() throws {
-        let x = Variable("x")
+        let x = Variable()
         var solver = Solver()
         #expect(throws: SolverError.self) { try solver.addEditVariable(x, strength: .required) }
         #expect(throws: SolverError.self) { try solver.suggestValue(1, for: x) }
@@ -162,9 +162,9 @@ func expectValue(
 
     @Test("A variable fixed by its constraints is not ambiguous; a free one is")
     func ambiguity() throws {
-        let x = Variable("x")
-        let y = Variable("y")
-        let w = Variable("w")
+        let x = Variable()
+        let y = Variable()
+        let w = Variable()
         var solver = Solver()
         try solver.add(v(x) == 10)
         try solver.add(v(y) >= v(x) + 5)  // y can be anything above 15
@@ -173,14 +173,14 @@ func expectValue(
         #expect(!solver.isAmbiguous(x))
         #expect(solver.isAmbiguous(y))
         #expect(!solver.isAmbiguous(w))
-        #expect(solver.isAmbiguous(Variable("unseen")))
+        #expect(solver.isAmbiguous(Variable()))
         try solver.add((v(y) == 30).with(.weak))
         #expect(!solver.isAmbiguous(y))
     }
 
     @Test("Equal-priority constraints pulling apart leave room: ambiguous")
     func ambiguousTie() throws {
-        let x = Variable("x")
+        let x = Variable()
         var solver = Solver()
         try solver.add((v(x) == 10).with(.low))
         try solver.add((v(x) == 20).with(.low))
@@ -189,7 +189,7 @@ func expectValue(
 
     @Test("Non-finite numbers are refused")
     func nonFinite() {
-        let x = Variable("x")
+        let x = Variable()
         var solver = Solver()
         #expect(throws: SolverError.self) { try solver.add(v(x) == Expression(Double.nan)) }
         #expect(throws: SolverError.self) { try solver.add(Double.infinity * v(x) == 1) }

@@ -1,5 +1,86 @@
-import LayoutSolver
-var s = Solver()
-let x = Variable("x")
-try s.add(Expression(x) == 3)
-print(s.value(of: x))
+import Foundation
+
+// solver-bench: our Cassowary against kiwisolver on the same constraint
+// systems, in the same run. `--quick` runs smaller sizes (for CI smoke runs),
+// `--no-kiwi` skips the peer (for profiling), `--only TEXT` keeps the
+// workloads whose names contain TEXT.
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let withKiwi = !arguments.contains("--no-kiwi")
+let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let big = quick ? 1000 : 5000
+let mid = quick ? 300 : 1000
+let cycles = quick ? 1000 : 10000
+let sampled = stride(from: 0, to: mid, by: mid / 5).map { $0 + 1 }  // kiwi's slow path: a sample
+let everyTenth = Array(stride(from: 0, to: mid, by: 10))
+
+var workloads: [Workload] = []
+for shape in ["chain", "grid10"] {
+    for n in [100, mid, big] {
+        workloads.append(Workload(name: "\(shape) build \(n)", shape: shape, kind: .build, n: n, reps: n <= 1000 ? 5 : 1))
+    }
+    workloads.append(Workload(name: "\(shape) free drag \(mid)", shape: shape, kind: .edit, n: mid, cycles: cycles, modulus: 50))
+    workloads.append(Workload(name: "\(shape) clamped drag \(mid)", shape: shape, kind: .edit, n: mid, cycles: cycles, modulus: 100))
+    workloads.append(Workload(name: "\(shape) remove/re-add batch \(mid)", shape: shape, kind: .batch, n: mid, reps: 3, views: everyTenth))
+    workloads.append(Workload(name: "\(shape) remove/re-add one \(mid)", shape: shape, kind: .single, n: mid, views: sampled))
+}
+
+if let only { workloads.removeAll { !$0.name.contains(only) } }
+
+// kiwi takes seconds per operation on some of these: it gets fewer cycles of
+// the same work, and the table compares time per operation.
+var kiwiWorkloads = workloads.map { w -> Workload in
+    var w = w
+    if w.kind == .edit && w.modulus == 100 { w.cycles = min(w.cycles, 200) }
+    return w
+}
+kiwiWorkloads.append(Workload(name: "python call overhead", shape: "", kind: .overhead, n: 0, cycles: 100_000))
+
+var sink = 0.0
+var ours: [String: Measurement] = [:]
+for w in workloads { ours[w.name] = try run(w, sink: &sink) }
+// Every single remove and re-add of every tenth view's constraints, ours only: the worst one counts.
+let allSingles = Workload(name: "all", shape: "chain", kind: .single, n: mid, views: everyTenth)
+let allSinglesChain = try run(allSingles, sink: &sink)
+var allSinglesGrid = allSingles
+allSinglesGrid.shape = "grid10"
+let allSinglesGrid10 = try run(allSinglesGrid, sink: &sink)
+
+let kiwi = withKiwi ? runOnKiwi(kiwiWorkloads, script: kiwiScriptPath()) : nil
+
+func format(_ seconds: Double) -> String {
+    if seconds >= 1 { return String(format: "%.2f s", seconds) }
+    if seconds >= 1e-3 { return String(format: "%.2f ms", seconds * 1e3) }
+    return String(format: "%.1f µs", seconds * 1e6)
+}
+
+func pad(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+}
+
+print(pad("workload (per operation)", 36) + pad("ours", 12) + pad("kiwi", 12) + "ratio")
+var logSum = 0.0
+var count = 0
+for w in workloads {
+    let o = ours[w.name]!
+    var line = pad(w.name, 36) + pad(format(o.seconds), 12)
+    if let k = kiwi?[w.name] {
+        let ratio = o.seconds / k.seconds
+        logSum += log(ratio)
+        count += 1
+        line += pad(format(k.seconds), 12) + String(format: "%.4f", ratio)
+    } else {
+        line += pad("n/a", 12) + "n/a"
+    }
+    print(line)
+}
+if let overhead = kiwi?["python call overhead"] {
+    print("kiwisolver's Python call overhead (suggestValue on a 1-variable system): \(format(overhead.seconds))")
+}
+print("worst single remove+re-add, every tenth view's constraints at N = \(mid): chain \(format(allSinglesChain.max)) over \(allSinglesChain.ops), grid10 \(format(allSinglesGrid10.max)) over \(allSinglesGrid10.ops)")
+for w in workloads where w.kind == .single {
+    if let k = kiwi?[w.name] { print("worst single remove+re-add on the sample, \(w.shape): ours \(format(ours[w.name]!.max)), kiwi \(format(k.max))") }
+}
+if sink == .infinity { print(sink) }
+print(count > 0 ? String(format: "geomean ratio ours/kiwi: %.4f", exp(logSum / Double(count))) : "geomean ratio ours/kiwi: n/a (kiwisolver not installed)")

@@ -1,0 +1,130 @@
+import PropertyBased
+import Testing
+
+@testable import LayoutSolver
+
+/// Random small systems, checked against the brute-force optimum.
+@Suite struct SolverPropertyTests {
+    /// A generator of 1 to 9 random difference constraints over three variables.
+    static let systems = zip(
+        Gen.int(in: 0...2), Gen.int(in: 0...2), Gen.int(in: 0...2),
+        Gen.int(in: -6...6), Gen.int(in: 0...3), Gen.int(in: 0...1)
+    ).array(of: 1...9)
+
+    /// Adds the system to a solver the way a user would: bounds, then each
+    /// constraint, noting whether a required one was refused.
+    static func solve(_ system: SmallSystem, _ x: [Variable]) throws -> (Solver, refused: Bool) {
+        var solver = Solver()
+        let (bounds, rest) = system.constraints(x)
+        try solver.add(bounds)
+        var refused = false
+        for c in rest {
+            do { try solver.add(c) } catch { refused = true }
+        }
+        return (solver, refused)
+    }
+
+    @Test("Random systems: feasible exactly when brute force finds a point; the unique optimum matches")
+    func matchesBruteForce() async throws {
+        await propertyCheck(count: 600, input: Self.systems) { raw in
+            let system = SmallSystem(raw)
+            let x = [Variable(), Variable(), Variable()]
+            let (solver, refused) = try Self.solve(system, x)
+            solver.checkInvariants()
+            switch system.bruteForce() {
+            case .infeasible:
+                #expect(refused, "accepted an infeasible system: \(system)")
+            case .unique(let point):
+                #expect(!refused, "refused a feasible system: \(system)")
+                for k in 0..<3 {
+                    #expect(abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7, "x\(k) in \(system): \(solver.value(of: x[k])) vs \(point[k])")
+                }
+            case .many:
+                #expect(!refused, "refused a feasible system: \(system)")
+                // Any optimum will do, but it must meet every required constraint.
+                let p = x.map { solver.value(of: $0) }
+                for s in system.specs where s.level == 0 {
+                    let d = p[s.i] - (s.j >= 0 ? p[s.j] : 0) - Double(s.constant)
+                    let ok = s.relation == 0 ? abs(d) < 1e-7 : s.relation == 1 ? d > -1e-7 : d < 1e-7
+                    #expect(ok, "required constraint broken in \(system)")
+                }
+            }
+        }
+    }
+
+    @Test("Removing constraints gives the optimum of what remains")
+    func removalMatchesBruteForce() async throws {
+        await propertyCheck(count: 400, input: Self.systems, Gen.int(in: 0...511)) { raw, mask in
+            let system = SmallSystem(raw)
+            let x = [Variable(), Variable(), Variable()]
+            var solver = Solver()
+            let (bounds, rest) = system.constraints(x)
+            try solver.add(bounds)
+            var kept: [SmallSystem.Spec] = []
+            var added: [(Constraint, SmallSystem.Spec)] = []
+            for (c, s) in zip(rest, system.specs) {
+                if (try? solver.add(c)) != nil { added.append((c, s)) }
+            }
+            for (k, (c, s)) in added.enumerated() {
+                if mask & (1 << k) != 0 {
+                    try solver.remove(c)
+                    solver.checkInvariants()
+                } else {
+                    kept.append(s)
+                }
+            }
+            let remaining = SmallSystem(specs: kept)
+            if case .unique(let point) = remaining.bruteForce() {
+                for k in 0..<3 {
+                    #expect(abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7, "x\(k) after removals, remaining \(remaining)")
+                }
+            }
+        }
+    }
+
+    @Test("A suggested value behaves as a strong equality would")
+    func editMatchesConstraint() async throws {
+        await propertyCheck(count: 300, input: Self.systems, Gen.int(in: -12...12).array(of: 1...6)) { raw, suggestions in
+            // Only required and low/fitting constraints, so the edit's strength (high) is alone on its level.
+            let system = SmallSystem(specs: SmallSystem(raw).specs.filter { $0.level != 1 })
+            let x = [Variable(), Variable(), Variable()]
+            var (solver, _) = try Self.solve(system, x)
+            try solver.addEditVariable(x[0], strength: .high)
+            for value in suggestions {
+                try solver.suggestValue(Double(value), for: x[0])
+                solver.checkInvariants()
+            }
+            let last = suggestions.last!
+            let reference = SmallSystem(specs: system.specs + [(0, -1, 0, last, 1)])
+            // Compare only when every required constraint was accepted and the optimum is unique.
+            guard case .unique(let point) = reference.bruteForce(), case .unique = system.bruteForce() else { return }
+            for k in 0..<3 {
+                #expect(abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7, "x\(k) after suggesting \(suggestions) in \(system)")
+            }
+        }
+    }
+
+    @Test("Conflict sets are enough to explain the refusal")
+    func conflictsExplain() async throws {
+        await propertyCheck(count: 300, input: Self.systems) { raw in
+            let system = SmallSystem(specs: SmallSystem(raw).specs.map { s in (s.i, s.j, s.relation, s.constant, 0) })
+            let x = [Variable(), Variable(), Variable()]
+            var solver = Solver()
+            let (bounds, rest) = system.constraints(x)
+            try solver.add(bounds)
+            for c in rest {
+                do {
+                    try solver.add(c)
+                } catch let error as SolverError {
+                    guard case .unsatisfiable(let refused, let conflicts) = error else { throw error }
+                    // The refused constraint and its conflicts alone must already be infeasible.
+                    var check = Solver()
+                    try check.add(conflicts)
+                    #expect(throws: SolverError.self, "conflicts \(conflicts) do not explain \(refused)") {
+                        try check.add(refused)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Runs workloads on kiwisolver through `kiwi_bench.py`, in the same process
+/// run as ours; nil when Python or kiwisolver is missing.
+func runOnKiwi(_ workloads: [Workload], script: String) -> [String: Measurement]? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    do {
+        try process.run()
+        input.fileHandleForWriting.write(try JSONEncoder().encode(workloads))
+        try input.fileHandleForWriting.close()
+    } catch {
+        return nil
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    var results: [String: Measurement] = [:]
+    for line in data.split(separator: UInt8(ascii: "\n")) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+            let name = object["name"] as? String,
+            let seconds = object["seconds"] as? Double,
+            let max = object["max"] as? Double,
+            let ops = object["ops"] as? Int
+        else { continue }
+        results[name] = Measurement(seconds: seconds, max: max, ops: ops)
+    }
+    return results
+}
+
+/// The script beside this tool's sources, found from the working directory
+/// (the package root, where `swift run` runs) or from `LAYOUT_KIWI_BENCH`.
+func kiwiScriptPath() -> String {
+    if let path = ProcessInfo.processInfo.environment["LAYOUT_KIWI_BENCH"] { return path }
+    return FileManager.default.currentDirectoryPath + "/Tools/solver-bench/kiwi_bench.py"
+}
