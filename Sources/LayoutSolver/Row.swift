@@ -36,13 +36,20 @@ struct Row {
     /// Adds `coefficient·symbol`; returns +1 if the symbol came in, -1 if it cancelled out, 0 otherwise.
     @discardableResult
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
+        // New symbols have the highest ids so far: appending is the common case.
+        if symbols.isEmpty || symbols[symbols.count - 1] < symbol {
+            if nearZero(coefficient) { return 0 }
+            symbols.append(symbol)
+            coefficients.append(coefficient)
+            return 1
+        }
         var lo = 0
         var hi = symbols.count
         while lo < hi {
             let mid = (lo &+ hi) >> 1
             if symbols[mid] < symbol { lo = mid &+ 1 } else { hi = mid }
         }
-        if lo < symbols.count && symbols[lo] == symbol {
+        if symbols[lo] == symbol {
             let sum = coefficients[lo] + coefficient
             if nearZero(sum) {
                 symbols.remove(at: lo)
@@ -53,9 +60,25 @@ struct Row {
             return 0
         }
         if nearZero(coefficient) { return 0 }
-        symbols.insert(symbol, at: lo)
-        coefficients.insert(coefficient, at: lo)
+        // Open a slot at `lo` by appending and shifting: cheaper than the
+        // generic `insert(_:at:)`.
+        symbols.append(symbol)
+        coefficients.append(coefficient)
+        var i = symbols.count - 1
+        while i > lo {
+            symbols[i] = symbols[i - 1]
+            coefficients[i] = coefficients[i - 1]
+            i -= 1
+        }
+        symbols[lo] = symbol
+        coefficients[lo] = coefficient
         return 1
+    }
+
+    /// Makes room for `count` cells without reallocating.
+    mutating func reserveCapacity(_ count: Int) {
+        symbols.reserveCapacity(count)
+        coefficients.reserveCapacity(count)
     }
 
     /// Removes a symbol; returns its coefficient (0 if absent).

@@ -43,6 +43,7 @@ extension Solver {
     mutating func makeRow(for constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
+        row.reserveCapacity(expression.terms.count + 2)
         for term in expression.terms where !nearZero(term.coefficient) {
             row.add(symbol(for: term.variable), term.coefficient)
         }
@@ -160,6 +161,8 @@ extension Solver {
             subject = tag.marker
         } else if tag.other >= 0 && kinds[Int(tag.other)].isPivotable && row.coefficient(for: tag.other) < 0 {
             subject = tag.other
+        } else {
+            subject = feasibleSubject(in: row)
         }
         if subject < 0 && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
             if !nearZero(row.constant) {
@@ -178,6 +181,30 @@ extension Solver {
         row.solve(for: subject)
         substituteInSimplexRows(subject, row)
         insertRow(subject, row)
+    }
+
+    /// Beyond kiwi's choice of the constraint's own markers: any slack or
+    /// error with a negative coefficient can be the subject if the new row
+    /// binds first in its ratio test, because then solving the row for it is
+    /// a feasible pivot. A symbol no simplex row holds always qualifies.
+    /// Re-adding a removed constraint finds the slack its removal let go, and
+    /// one pivot restores the old basis where the artificial path would take
+    /// many.
+    func feasibleSubject(in row: Row) -> Symbol {
+        for (symbol, c) in zip(row.symbols, row.coefficients) where c < 0 && kinds[Int(symbol)].isPivotable {
+            let ratio = row.constant / -c
+            var binds = true
+            for basic in columns[Int(symbol)] where !isDefinition(basic) {
+                let other = rows[Int(basic)]!
+                let a = other.coefficient(for: symbol)
+                if a < 0 && other.constant / -a < ratio - 1.0e-9 {
+                    binds = false
+                    break
+                }
+            }
+            if binds { return symbol }
+        }
+        return -1
     }
 
     /// kiwi's two-phase entry of a row with no obvious subject.

@@ -77,6 +77,7 @@ extension Solver {
 
     /// `basic` leaves the basis and `entering` takes its row.
     mutating func pivot(leaving basic: Symbol, entering: Symbol) {
+        statistics.pivots += 1
         var row = takeRow(basic)
         row.solve(for: basic, replacing: entering)
         substituteInSimplexRows(entering, row)
@@ -111,6 +112,7 @@ extension Solver {
         }
         changedSymbols.removeAll(keepingCapacity: true)
         // Reverse post order: each symbol after everything it depends on.
+        statistics.valueUpdates += order.count
         for symbol in order.reversed() {
             let value = currentValue(of: symbol)
             values[Int(symbol)] = value
@@ -183,7 +185,10 @@ extension Solver {
                 scratch.accumulate(s, weight * c)
             }
         }
-        return scratch.collect(constant: constant)
+        let expanded = scratch.collect(constant: constant)
+        statistics.expansions += 1
+        statistics.expandedCells += expanded.count
+        return expanded
     }
 
     /// Whether `target` can be reached from the basic symbols of `row` through definitions.
@@ -223,11 +228,11 @@ struct ExpansionScratch {
 
     mutating func giveBack(order: [Symbol]? = nil, stack: [(Symbol, Bool)]? = nil) {
         if var order {
-            order.removeAll(keepingCapacity: true)
+            if !order.isEmpty { order.removeAll(keepingCapacity: true) }
             self.order = order
         }
         if var stack {
-            stack.removeAll(keepingCapacity: true)
+            if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
             self.stack = stack
         }
     }

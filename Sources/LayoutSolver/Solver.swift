@@ -76,6 +76,8 @@ public struct Solver {
     var changedSymbols: [Symbol] = []
     var isChanged: [Bool] = []
     var scratch = ExpansionScratch()
+    /// Counts of the work done, for tests and benchmarks.
+    package var statistics = SolverStatistics()
 
     public init() {}
 
@@ -96,6 +98,18 @@ public struct Solver {
         guard let symbol = variableSymbols[variable.id] else { return 0 }
         return values[Int(symbol)]
     }
+}
+
+/// Counts of the solver's work: what tests assert on instead of time.
+package struct SolverStatistics: Sendable {
+    /// Simplex pivots (primal, dual and artificial).
+    package var pivots = 0
+    /// Rows built by substituting definitions all the way down to parameters.
+    package var expansions = 0
+    /// Cells those expansions produced.
+    package var expandedCells = 0
+    /// Symbols whose value was recomputed.
+    package var valueUpdates = 0
 }
 
 /// The symbols that a constraint added to the tableau.

@@ -12,8 +12,11 @@ struct SymbolSet: Sequence {
 
     func contains(_ symbol: Symbol) -> Bool { elements.contains(symbol) }
 
+    /// Inserts a symbol that is not in the set: callers know, because a row
+    /// reports each symbol that enters it exactly once.
     mutating func insert(_ symbol: Symbol) {
-        if !elements.contains(symbol) { elements.append(symbol) }
+        assert(!elements.contains(symbol), "symbol \(symbol) already in the column")
+        elements.append(symbol)
     }
 
     mutating func remove(_ symbol: Symbol) {

@@ -21,6 +21,8 @@ struct Measurement {
     /// The slowest single operation.
     var max: Double
     var ops: Int
+    /// Which operation was the slowest, for `single`: "view V constraint K".
+    var worst = ""
 }
 
 /// A view's four variables.
@@ -119,14 +121,18 @@ func run(_ w: Workload, sink: inout Double) throws -> Measurement {
         }
     case .single:
         var (solver, _, perView) = try build(shape: w.shape, n: w.n)
+        var worst = ""
         for i in w.views {
-            for c in perView[i] {
+            for (k, c) in perView[i].enumerated() {
                 try time {
                     try solver.remove(c)
                     try solver.add(c)
                 }
+                if times.last! == times.max()! { worst = "view \(i) constraint \(k)" }
             }
         }
+        let sorted = times.sorted()
+        return Measurement(seconds: sorted[sorted.count / 2], max: sorted.last!, ops: times.count, worst: worst)
     case .overhead:
         return Measurement(seconds: 0, max: 0, ops: 0)
     }
