@@ -90,14 +90,24 @@ struct Row {
     }
 
     /// Adds `factor·other`, calling `changed(symbol, cameIn)` for each symbol
-    /// that enters or leaves this row, so a caller can keep a column index.
-    mutating func add(_ other: Row, times factor: Double, changed: (Symbol, Bool) -> Void = { _, _ in }) {
+    /// that enters or leaves this row, so a caller can keep a column index,
+    /// and `mayEnter(symbol)` for each symbol of `other` whose coefficient
+    /// ends up negative or cancels out, so the lexicographic objective can
+    /// track which symbols' costs may have turned negative (a cost cancelled
+    /// at one level lets a negative one at a lower level decide).
+    mutating func add(
+        _ other: Row, times factor: Double,
+        changed: (Symbol, Bool) -> Void = { _, _ in },
+        mayEnter: (Symbol) -> Void = { _ in }
+    ) {
         constant += other.constant * factor
         if other.symbols.isEmpty { return }
         if other.symbols.count <= 2 {
             for i in other.symbols.indices {
-                let result = add(other.symbols[i], other.coefficients[i] * factor)
-                if result != 0 { changed(other.symbols[i], result > 0) }
+                let symbol = other.symbols[i]
+                let result = add(symbol, other.coefficients[i] * factor)
+                if result != 0 { changed(symbol, result > 0) }
+                if result < 0 || coefficient(for: symbol) < 0 { mayEnter(symbol) }
             }
             return
         }
@@ -122,15 +132,18 @@ struct Row {
                     mergedSymbols.append(b[j])
                     mergedCoefficients.append(c)
                     changed(b[j], true)
+                    if c < 0 { mayEnter(b[j]) }
                 }
                 j += 1
             } else {
                 let c = ac[i] + bc[j] * factor
                 if nearZero(c) {
                     changed(a[i], false)
+                    mayEnter(a[i])
                 } else {
                     mergedSymbols.append(a[i])
                     mergedCoefficients.append(c)
+                    if c < 0 { mayEnter(a[i]) }
                 }
                 i += 1
                 j += 1

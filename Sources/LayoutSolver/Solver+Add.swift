@@ -190,21 +190,27 @@ extension Solver {
     /// Re-adding a removed constraint finds the slack its removal let go, and
     /// one pivot restores the old basis where the artificial path would take
     /// many.
+    /// Slacks are tried before errors: a slack costs nothing, so entering it
+    /// leaves the objective as it was, where an error would be pivoted out
+    /// again by the next optimisation.
     func feasibleSubject(in row: Row) -> Symbol {
-        for (symbol, c) in zip(row.symbols, row.coefficients) where c < 0 && kinds[Int(symbol)].isPivotable {
-            let ratio = row.constant / -c
-            var binds = true
-            for basic in columns[Int(symbol)] where !isDefinition(basic) {
-                let other = rows[Int(basic)]!
-                let a = other.coefficient(for: symbol)
-                if a < 0 && other.constant / -a < ratio - 1.0e-9 {
-                    binds = false
-                    break
-                }
+        for kind in [SymbolKind.slack, .error] {
+            for (symbol, c) in zip(row.symbols, row.coefficients) where c < 0 && kinds[Int(symbol)] == kind {
+                if bindsRatioTest(row, entering: symbol, coefficient: c) { return symbol }
             }
-            if binds { return symbol }
         }
         return -1
+    }
+
+    /// Whether `row`, solved for `entering`, keeps every simplex row feasible.
+    private func bindsRatioTest(_ row: Row, entering symbol: Symbol, coefficient c: Double) -> Bool {
+        let ratio = row.constant / -c
+        for basic in columns[Int(symbol)] where !isDefinition(basic) {
+            let other = rows[Int(basic)]!
+            let a = other.coefficient(for: symbol)
+            if a < 0 && other.constant / -a < ratio - 1.0e-9 { return false }
+        }
+        return true
     }
 
     /// kiwi's two-phase entry of a row with no obvious subject.

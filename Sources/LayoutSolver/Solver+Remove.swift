@@ -34,8 +34,7 @@ extension Solver {
         for marker in tag.markers where kinds[Int(marker)] == .error {
             let k = levelIndex(for: priorities[Int(marker)])
             if let row = rows[Int(marker)] {
-                levels[k].row.add(row, times: -1)
-                for s in row.symbols { noteCandidate(s) }
+                addToObjective(k, row, times: -1)
             } else {
                 levels[k].row.add(marker, -1)
                 noteCandidate(marker)

@@ -64,15 +64,21 @@ extension Solver {
     mutating func substituteInObjective(_ symbol: Symbol, _ row: Row) {
         for k in levels.indices {
             let coefficient = levels[k].row.remove(symbol)
-            if coefficient != 0 {
-                levels[k].row.add(row, times: coefficient)
-                for s in row.symbols { noteCandidate(s) }
-            }
+            if coefficient != 0 { addToObjective(k, row, times: coefficient) }
         }
         if artificial != nil {
             let coefficient = artificial!.remove(symbol)
             if coefficient != 0 { artificial!.add(row, times: coefficient) }
         }
+    }
+
+    /// Adds `factor·row` to objective level `k`, noting as entering
+    /// candidates the symbols whose cost may have turned negative.
+    mutating func addToObjective(_ k: Int, _ row: Row, times factor: Double) {
+        var negatives = scratch.takeOrder()
+        levels[k].row.add(row, times: factor, mayEnter: { negatives.append($0) })
+        for s in negatives { noteCandidate(s) }
+        scratch.giveBack(order: negatives)
     }
 
     /// `basic` leaves the basis and `entering` takes its row.

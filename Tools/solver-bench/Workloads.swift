@@ -96,7 +96,7 @@ func run(_ w: Workload, sink: inout Double) throws -> Measurement {
     }
     switch w.kind {
     case .build:
-        for _ in 0..<w.reps {
+        for _ in 0..<max(w.reps, 3) {
             try time { sink += readAll(try build(shape: w.shape, n: w.n).0, []) }
         }
     case .edit:
@@ -120,15 +120,26 @@ func run(_ w: Workload, sink: inout Double) throws -> Measurement {
             }
         }
     case .single:
+        // Each constraint is removed and re-added three times and the fastest
+        // counts, so one scheduler hiccup does not pass for the worst case.
         var (solver, _, perView) = try build(shape: w.shape, n: w.n)
         var worst = ""
+        var worstTime = 0.0
         for i in w.views {
             for (k, c) in perView[i].enumerated() {
-                try time {
-                    try solver.remove(c)
-                    try solver.add(c)
+                var fastest = Double.infinity
+                for _ in 0..<3 {
+                    try time {
+                        try solver.remove(c)
+                        try solver.add(c)
+                    }
+                    fastest = min(fastest, times.removeLast())
                 }
-                if times.last! == times.max()! { worst = "view \(i) constraint \(k)" }
+                times.append(fastest)
+                if fastest > worstTime {
+                    worstTime = fastest
+                    worst = "view \(i) constraint \(k)"
+                }
             }
         }
         let sorted = times.sorted()

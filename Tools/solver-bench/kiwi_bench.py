@@ -105,6 +105,7 @@ def run(spec):
             solver.updateVariables()
             times.append(time.perf_counter() - t)
     elif kind == "single":
+        # One repetition per constraint: kiwi takes up to seconds each.
         solver, views, per_view = build(shape, n)
         for i in spec["views"]:
             for c in per_view[i]:
