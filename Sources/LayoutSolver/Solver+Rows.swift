@@ -95,57 +95,85 @@ extension Solver {
     /// Brings `values` up to date for every symbol whose row changed and
     /// every definition that depends on one, each computed once, in
     /// topological order.
+    ///
+    /// This runs for every value an edit moves, so it works on raw buffers:
+    /// reading rows and columns through the outer arrays' buffers borrows
+    /// them in place, where copying one out would retain and release its
+    /// storage (measured: most of a drag's time went there).
     mutating func flushValues() {
         if changedSymbols.isEmpty { return }
-        // Collect the affected definitions: depth-first over "is used by" edges
-        // (the column index), in post order.
-        var order = scratch.takeOrder()
-        var stack = scratch.takeStack()
-        defer { scratch.giveBack(order: order, stack: stack) }
+        // The epoch first: on wrap-around it clears the marks, which must be home.
         let epoch = scratch.nextEpoch()
-        for root in changedSymbols {
-            isChanged[Int(root)] = false
-            stack.append((root, false))
-            while let (symbol, expanded) = stack.popLast() {
-                if expanded {
-                    order.append(symbol)
-                    continue
+        var marks = scratch.takeMarks(count: kinds.count)
+        var order = scratch.takeOrder()
+        var stack = scratch.takeOrder()
+        collectAffected(into: &order, stack: &stack, marks: &marks, epoch: epoch)
+        for root in changedSymbols { isChanged[Int(root)] = false }
+        changedSymbols.removeAll(keepingCapacity: true)
+        statistics.valueUpdates += order.count
+        var newValues: [Double] = []
+        swap(&newValues, &values)
+        evaluate(order, into: &newValues)
+        swap(&newValues, &values)
+        scratch.giveBack(marks: marks)
+        scratch.giveBack(order: order)
+        scratch.giveBack(order: stack)
+    }
+
+    /// The changed symbols and the definitions that depend on them, in post
+    /// order of a depth-first walk over "is used by" edges (the column index).
+    /// A negative entry `~s` on the stack means `s`'s users are done.
+    private func collectAffected(
+        into order: inout [Symbol], stack: inout [Symbol], marks: inout [UInt32], epoch: UInt32
+    ) {
+        columns.withUnsafeBufferPointer { columns in
+            kinds.withUnsafeBufferPointer { kinds in
+                marks.withUnsafeMutableBufferPointer { marks in
+                    for root in changedSymbols {
+                        stack.append(root)
+                        while let top = stack.popLast() {
+                            if top < 0 {
+                                order.append(~top)
+                                continue
+                            }
+                            let i = Int(top)
+                            if marks[i] == epoch { continue }
+                            marks[i] = epoch
+                            stack.append(~top)
+                            columns[i].elements.withUnsafeBufferPointer { users in
+                                for user in users where kinds[Int(user)] == .external && marks[Int(user)] != epoch {
+                                    stack.append(user)
+                                }
+                            }
+                        }
+                    }
                 }
-                if scratch.mark(symbol, epoch: epoch) { continue }
-                stack.append((symbol, true))
-                pushDefinitions(using: symbol, onto: &stack, epoch: epoch)
             }
         }
-        changedSymbols.removeAll(keepingCapacity: true)
-        // Reverse post order: each symbol after everything it depends on.
-        statistics.valueUpdates += order.count
-        for symbol in order.reversed() {
-            let value = currentValue(of: symbol)
-            values[Int(symbol)] = value
-        }
     }
 
-    /// Pushes the definitions that refer to `symbol` (borrowing self: no copies).
-    private func pushDefinitions(using symbol: Symbol, onto stack: inout [(Symbol, Bool)], epoch: UInt32) {
-        for user in columns[Int(symbol)].elements where isDefinition(user) {
-            if !scratch.isMarked(user, epoch: epoch) { stack.append((user, false)) }
-        }
-    }
-
-    /// The value of a symbol from its row and the values it refers to.
-    private func currentValue(of symbol: Symbol) -> Double {
-        let i = Int(symbol)
-        guard rows[i] != nil else { return 0 }
-        let constant = rows[i]!.constant
-        guard isDefinition(symbol) else { return constant }
-        // Borrow the row's storage in place: copying the row would retain and
-        // release its buffers for every definition visited.
-        return rows[i]!.symbols.withUnsafeBufferPointer { symbols in
-            rows[i]!.coefficients.withUnsafeBufferPointer { coefficients in
-                values.withUnsafeBufferPointer { values in
-                    var value = constant
-                    for j in 0..<symbols.count { value += coefficients[j] * values[Int(symbols[j])] }
-                    return value
+    /// Recomputes the values of `order`'s symbols in reverse: each after
+    /// everything it depends on.
+    private func evaluate(_ order: [Symbol], into values: inout [Double]) {
+        rows.withUnsafeBufferPointer { rows in
+            kinds.withUnsafeBufferPointer { kinds in
+                values.withUnsafeMutableBufferPointer { values in
+                    for symbol in order.reversed() {
+                        let i = Int(symbol)
+                        guard rows[i] != nil else {
+                            values[i] = 0
+                            continue
+                        }
+                        var value = rows[i]!.constant
+                        if kinds[i] == .external {
+                            rows[i]!.symbols.withUnsafeBufferPointer { symbols in
+                                rows[i]!.coefficients.withUnsafeBufferPointer { coefficients in
+                                    for j in 0..<symbols.count { value += coefficients[j] * values[Int(symbols[j])] }
+                                }
+                            }
+                        }
+                        values[i] = value
+                    }
                 }
             }
         }
@@ -250,6 +278,14 @@ struct ExpansionScratch {
         swap(&taken, &buffer)
         return taken
     }
+
+    /// Lends the marks, grown to cover `count` symbols; give them back with `giveBack(marks:)`.
+    mutating func takeMarks(count: Int) -> [UInt32] {
+        if marks.count < count { marks.append(contentsOf: repeatElement(0, count: count - marks.count + count / 2)) }
+        return swapEmpty(&marks)
+    }
+
+    mutating func giveBack(marks: [UInt32]) { self.marks = marks }
 
     mutating func nextEpoch() -> UInt32 {
         epoch &+= 1
