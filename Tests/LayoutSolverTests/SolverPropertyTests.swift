@@ -37,7 +37,9 @@ import Testing
             case .unique(let point):
                 #expect(!refused, "refused a feasible system: \(system)")
                 for k in 0..<3 {
-                    #expect(abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7, "x\(k) in \(system): \(solver.value(of: x[k])) vs \(point[k])")
+                    #expect(
+                        abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7,
+                        "x\(k) in \(system): \(solver.value(of: x[k])) vs \(point[k])")
                 }
             case .many:
                 #expect(!refused, "refused a feasible system: \(system)")
@@ -76,7 +78,9 @@ import Testing
             let remaining = SmallSystem(specs: kept)
             if case .unique(let point) = remaining.bruteForce() {
                 for k in 0..<3 {
-                    #expect(abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7, "x\(k) after removals, remaining \(remaining)")
+                    #expect(
+                        abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7,
+                        "x\(k) after removals, remaining \(remaining)")
                 }
             }
         }
@@ -84,7 +88,8 @@ import Testing
 
     @Test("A suggested value behaves as a strong equality would")
     func editMatchesConstraint() async throws {
-        await propertyCheck(count: 300, input: Self.systems, Gen.int(in: -12...12).array(of: 1...6)) { raw, suggestions in
+        await propertyCheck(count: 300, input: Self.systems, Gen.int(in: -12...12).array(of: 1...6)) {
+            raw, suggestions in
             // Only required and low/fitting constraints, so the edit's strength (high) is alone on its level.
             let system = SmallSystem(specs: SmallSystem(raw).specs.filter { $0.level != 1 })
             let x = [Variable(), Variable(), Variable()]
@@ -99,7 +104,9 @@ import Testing
             // Compare only when every required constraint was accepted and the optimum is unique.
             guard case .unique(let point) = reference.bruteForce(), case .unique = system.bruteForce() else { return }
             for k in 0..<3 {
-                #expect(abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7, "x\(k) after suggesting \(suggestions) in \(system)")
+                #expect(
+                    abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7,
+                    "x\(k) after suggesting \(suggestions) in \(system)")
             }
         }
     }

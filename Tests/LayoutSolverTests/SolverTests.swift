@@ -10,7 +10,9 @@ func expectValue(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let actual = solver.value(of: variable)
-    #expect(abs(actual - expected) <= tolerance, "\(variable) is \(actual), expected \(expected)", sourceLocation: sourceLocation)
+    #expect(
+        abs(actual - expected) <= tolerance, "\(variable) is \(actual), expected \(expected)",
+        sourceLocation: sourceLocation)
 }
 
 @Suite struct SolverTests {

@@ -78,7 +78,8 @@ func build(shape: String, n: Int) throws -> (Solver, [ViewVariables], [[Constrai
 func readAll(_ solver: Solver, _ views: [ViewVariables]) -> Double {
     var sum = 0.0
     for v in views {
-        sum += solver.value(of: v.left) + solver.value(of: v.top) + solver.value(of: v.width)
+        sum +=
+            solver.value(of: v.left) + solver.value(of: v.top) + solver.value(of: v.width)
             + solver.value(of: v.height)
     }
     return sum

@@ -18,12 +18,19 @@ let everyTenth = Array(stride(from: 0, to: mid, by: 10))
 var workloads: [Workload] = []
 for shape in ["chain", "grid10"] {
     for n in [100, mid, big] {
-        workloads.append(Workload(name: "\(shape) build \(n)", shape: shape, kind: .build, n: n, reps: n <= 1000 ? 5 : 1))
+        workloads.append(
+            Workload(name: "\(shape) build \(n)", shape: shape, kind: .build, n: n, reps: n <= 1000 ? 5 : 1))
     }
-    workloads.append(Workload(name: "\(shape) free drag \(mid)", shape: shape, kind: .edit, n: mid, cycles: cycles, modulus: 50))
-    workloads.append(Workload(name: "\(shape) clamped drag \(mid)", shape: shape, kind: .edit, n: mid, cycles: cycles, modulus: 100))
-    workloads.append(Workload(name: "\(shape) remove/re-add batch \(mid)", shape: shape, kind: .batch, n: mid, reps: 3, views: everyTenth))
-    workloads.append(Workload(name: "\(shape) remove/re-add one \(mid)", shape: shape, kind: .single, n: mid, views: sampled))
+    workloads.append(
+        Workload(name: "\(shape) free drag \(mid)", shape: shape, kind: .edit, n: mid, cycles: cycles, modulus: 50))
+    workloads.append(
+        Workload(name: "\(shape) clamped drag \(mid)", shape: shape, kind: .edit, n: mid, cycles: cycles, modulus: 100))
+    workloads.append(
+        Workload(
+            name: "\(shape) remove/re-add batch \(mid)", shape: shape, kind: .batch, n: mid, reps: 3, views: everyTenth)
+    )
+    workloads.append(
+        Workload(name: "\(shape) remove/re-add one \(mid)", shape: shape, kind: .single, n: mid, views: sampled))
 }
 
 if let only { workloads.removeAll { !$0.name.contains(only) } }
@@ -81,11 +88,18 @@ if let overhead = kiwi?["python call overhead"] {
     print("kiwisolver's Python call overhead (suggestValue on a 1-variable system): \(format(overhead.seconds))")
 }
 for (shape, m) in allSingles {
-    print("worst single remove+re-add of every tenth view's constraints, \(shape) N = \(mid): \(format(m.max)) (\(m.worst)) over \(m.ops)")
+    print(
+        "worst single remove+re-add of every tenth view's constraints, \(shape) N = \(mid): \(format(m.max)) (\(m.worst)) over \(m.ops)"
+    )
 }
 for w in workloads where w.kind == .single {
     let kiwiWorst = kiwi?[w.name].map { format($0.max) } ?? "n/a"
-    print("worst single remove+re-add on the sample, \(w.shape): ours \(format(ours[w.name]!.max)) (\(ours[w.name]!.worst)), kiwi \(kiwiWorst)")
+    print(
+        "worst single remove+re-add on the sample, \(w.shape): ours \(format(ours[w.name]!.max)) (\(ours[w.name]!.worst)), kiwi \(kiwiWorst)"
+    )
 }
 if sink == .infinity { print(sink) }
-print(count > 0 ? String(format: "geomean ratio ours/kiwi: %.4f", exp(logSum / Double(count))) : "geomean ratio ours/kiwi: n/a (kiwisolver not installed)")
+print(
+    count > 0
+        ? String(format: "geomean ratio ours/kiwi: %.4f", exp(logSum / Double(count)))
+        : "geomean ratio ours/kiwi: n/a (kiwisolver not installed)")
