@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How a constraint's expression relates to zero.
 public enum Relation: String, Hashable, Sendable {
     case equal = "=="
@@ -16,6 +18,8 @@ public enum Relation: String, Hashable, Sendable {
 /// let gap: Constraint = (Expression(next) >= Expression(right) + 8).with(.high)
 /// ```
 public final class Constraint: Hashable, Sendable, CustomStringConvertible {
+    /// The identity of this constraint, never reused within a process.
+    public let id: Int
     /// The left side minus the right side.
     public let expression: Expression
     public let relation: Relation
@@ -24,6 +28,7 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     public let label: String
 
     public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required, label: String = "") {
+        self.id = constraintIDs.add(1, ordering: .relaxed).newValue
         self.expression = Constraint.reduced(expression)
         self.relation = relation
         self.strength = strength
@@ -41,7 +46,7 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs === rhs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     public var description: String {
         let body = "\(expression) \(relation.rawValue) 0 @\(strength)"
@@ -50,6 +55,11 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
 
     /// Merges repeated variables and drops zero coefficients.
     private static func reduced(_ expression: Expression) -> Expression {
+        let t = expression.terms
+        // The common case, distinct variables and no zero: keep the array as it is.
+        if t.count <= 1 || (t.count == 2 && t[0].variable != t[1].variable) {
+            if t.allSatisfy({ $0.coefficient != 0 }) { return expression }
+        }
         var terms: [Term] = []
         terms.reserveCapacity(expression.terms.count)
         // Constraints have a handful of terms: a linear scan beats hashing.
@@ -64,3 +74,6 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
         return Expression(terms: terms, constant: expression.constant)
     }
 }
+
+/// The source of constraint identities; they only ever grow.
+private let constraintIDs = Atomic<Int>(0)

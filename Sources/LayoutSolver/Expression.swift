@@ -58,7 +58,10 @@ extension Expression {
     }
 
     public static func - (lhs: Expression, rhs: Expression) -> Expression {
-        lhs + (-1 * rhs)
+        var terms = lhs.terms
+        terms.reserveCapacity(lhs.terms.count + rhs.terms.count)
+        for term in rhs.terms { terms.append(Term(term.variable, -term.coefficient)) }
+        return Expression(terms: terms, constant: lhs.constant - rhs.constant)
     }
 
     public static prefix func - (operand: Expression) -> Expression {

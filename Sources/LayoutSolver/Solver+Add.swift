@@ -8,7 +8,7 @@ extension Solver {
     ///     contradicts required constraints already added, which the error names. The
     ///     solver is then left with the same constraints and solution as before.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        if tags[constraint] != nil { throw .duplicateConstraint(constraint) }
+        if tags[constraint.id] != nil { throw .duplicateConstraint(constraint) }
         guard constraint.expression.constant.isFinite,
             constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite })
         else { throw .nonFinite(constraint) }
@@ -29,11 +29,12 @@ extension Solver {
             discardMarkers(tag, of: constraint)
             throw error
         }
-        tags[constraint] = tag
+        tags.insert(tag, for: constraint.id)
         optimize()
     }
 
     /// Adds several constraints, stopping at the first error.
+    @inlinable
     public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
         for constraint in constraints { try add(constraint) }
     }
@@ -47,7 +48,7 @@ extension Solver {
         for term in expression.terms where !nearZero(term.coefficient) {
             row.add(symbol(for: term.variable), term.coefficient)
         }
-        var tag = Tag(marker: -1)
+        var tag = Tag(constraint: constraint, marker: -1)
         let strength = constraint.strength
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:

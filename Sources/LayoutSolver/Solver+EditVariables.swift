@@ -44,7 +44,7 @@ extension Solver {
         info.constant = value
         edits[variable] = info
         defer { flushValues() }
-        let tag = tags[info.constraint]!
+        let tag = tags[info.constraint.id]!
         if isBasic(tag.marker) {
             shiftConstant(of: tag.marker, by: -delta)
         } else if isBasic(tag.other) {

@@ -6,7 +6,7 @@ extension Solver {
     ///
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if the constraint is not in the solver.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        guard let tag = tags.removeValue(forKey: constraint) else { throw .unknownConstraint(constraint) }
+        guard let tag = tags.removeValue(for: constraint.id) else { throw .unknownConstraint(constraint) }
         defer { flushValues() }
         removeEffects(of: tag)
         let marker = tag.marker

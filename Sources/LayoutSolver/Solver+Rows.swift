@@ -106,7 +106,7 @@ extension Solver {
         let epoch = scratch.nextEpoch()
         var marks = scratch.takeMarks(count: kinds.count)
         var order = scratch.takeOrder()
-        var stack = scratch.takeOrder()
+        var stack = scratch.takeWorklist()
         collectAffected(into: &order, stack: &stack, marks: &marks, epoch: epoch)
         for root in changedSymbols { isChanged[Int(root)] = false }
         changedSymbols.removeAll(keepingCapacity: true)
@@ -117,7 +117,7 @@ extension Solver {
         swap(&newValues, &values)
         scratch.giveBack(marks: marks)
         scratch.giveBack(order: order)
-        scratch.giveBack(order: stack)
+        scratch.giveBack(worklist: stack)
     }
 
     /// The changed symbols and the definitions that depend on them, in post
@@ -140,10 +140,8 @@ extension Solver {
                             if marks[i] == epoch { continue }
                             marks[i] = epoch
                             stack.append(~top)
-                            columns[i].elements.withUnsafeBufferPointer { users in
-                                for user in users where kinds[Int(user)] == .external && marks[Int(user)] != epoch {
-                                    stack.append(user)
-                                }
+                            columns[i].forEach { user in
+                                if kinds[Int(user)] == .external && marks[Int(user)] != epoch { stack.append(user) }
                             }
                         }
                     }
@@ -185,6 +183,11 @@ extension Solver {
     /// in parameters only. Work is proportional to the definitions it reaches.
     mutating func expandFully(_ row: Row) -> Row {
         guard row.symbols.contains(where: { isBasic($0) }) else { return row }
+        if let shallow = expandShallow(row) {
+            statistics.expansions += 1
+            statistics.expandedCells += shallow.count
+            return shallow
+        }
         let epoch = scratch.nextEpoch()
         // Post order of the basic symbols reachable through rows.
         var order = scratch.takeOrder()
@@ -225,6 +228,20 @@ extension Solver {
         return expanded
     }
 
+    /// The common case of `expandFully`: every basic symbol of the row has a
+    /// row in parameters only, so one substitution each is enough, without
+    /// the graph walk. Nil when a definition refers to another basic symbol.
+    private func expandShallow(_ row: Row) -> Row? {
+        var result = row
+        for symbol in row.symbols where isBasic(symbol) {
+            let definition = rows[Int(symbol)]!
+            if isDefinition(symbol) && definition.symbols.contains(where: { isBasic($0) }) { return nil }
+            let c = result.remove(symbol)
+            result.add(definition, times: c)
+        }
+        return result
+    }
+
     /// Whether `target` can be reached from the basic symbols of `row` through definitions.
     mutating func definitionsReach(_ target: Symbol, from row: Row) -> Bool {
         let epoch = scratch.nextEpoch()
@@ -253,12 +270,20 @@ struct ExpansionScratch {
     private var order: [Symbol] = []
     private var stack: [(Symbol, Bool)] = []
     private var changes: [(Symbol, Bool)] = []
+    private var worklist: [Symbol] = []
 
     // Buffers are lent out by value and given back empty, so a caller can fill
     // one while it also reads the solver, without allocating each time.
     mutating func takeOrder() -> [Symbol] { swapEmpty(&order) }
     mutating func takeStack() -> [(Symbol, Bool)] { swapEmpty(&stack) }
     mutating func takeChanges() -> [(Symbol, Bool)] { swapEmpty(&changes) }
+    mutating func takeWorklist() -> [Symbol] { swapEmpty(&worklist) }
+
+    mutating func giveBack(worklist: [Symbol]) {
+        var worklist = worklist
+        if !worklist.isEmpty { worklist.removeAll(keepingCapacity: true) }
+        self.worklist = worklist
+    }
 
     mutating func giveBack(order: [Symbol]? = nil, stack: [(Symbol, Bool)]? = nil) {
         if var order {

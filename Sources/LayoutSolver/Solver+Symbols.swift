@@ -1,21 +1,29 @@
 extension Solver {
     /// A new symbol of the given kind, reusing a freed slot when there is one.
     mutating func makeSymbol(_ kind: SymbolKind) -> Symbol {
-        if let symbol = freeSymbols.popLast() {
-            kinds[Int(symbol)] = kind
-            return symbol
-        }
-        let symbol = Symbol(kinds.count)
-        kinds.append(kind)
-        rows.append(nil)
-        columns.append(SymbolSet())
-        priorities.append(0)
-        owners.append(nil)
-        variables.append(nil)
-        values.append(0)
-        isCandidate.append(false)
-        isChanged.append(false)
+        if freeSymbols.isEmpty { growSymbols() }
+        let symbol = freeSymbols.removeLast()
+        kinds[Int(symbol)] = kind
         return symbol
+    }
+
+    /// Adds a chunk of free symbols at once: growing the per-symbol arrays one
+    /// element at a time cost more than the rest of adding a constraint.
+    private mutating func growSymbols() {
+        let start = kinds.count
+        let chunk = max(64, start / 2)
+        kinds.append(contentsOf: repeatElement(.invalid, count: chunk))
+        rows.append(contentsOf: repeatElement(nil, count: chunk))
+        columns.append(contentsOf: repeatElement(SymbolSet(), count: chunk))
+        priorities.append(contentsOf: repeatElement(0, count: chunk))
+        owners.append(contentsOf: repeatElement(nil, count: chunk))
+        variables.append(contentsOf: repeatElement(nil, count: chunk))
+        values.append(contentsOf: repeatElement(0, count: chunk))
+        isCandidate.append(contentsOf: repeatElement(false, count: chunk))
+        isChanged.append(contentsOf: repeatElement(false, count: chunk))
+        // Lowest ids first: new symbols then come in increasing order, which
+        // rows append cheaply.
+        freeSymbols.append(contentsOf: (start..<start + chunk).reversed().map { Symbol($0) })
     }
 
     /// Frees a marker that no row or objective holds any more.

@@ -58,8 +58,8 @@ public struct Solver {
     var freeSymbols: [Symbol] = []
 
     // MARK: Constraints.
-    var variableSymbols = VariableTable()
-    var tags: [Constraint: Tag] = [:]
+    var variableSymbols = IDTable<Symbol>()
+    var tags = IDTable<Tag>()
     var edits: [Variable: EditInfo] = [:]
 
     // MARK: The objective, one level per priority, highest first.
@@ -86,11 +86,11 @@ public struct Solver {
 
     /// Whether the constraint is in the solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        tags[constraint] != nil
+        tags[constraint.id] != nil
     }
 
     /// The constraints in the solver, in no particular order.
-    public var constraints: some Collection<Constraint> { tags.keys }
+    public var constraints: some Collection<Constraint> { tags.values.lazy.map(\.constraint) }
 
     /// The value of a variable in the current solution; 0 for a variable the
     /// solver has never seen.
@@ -114,6 +114,8 @@ package struct SolverStatistics: Sendable {
 
 /// The symbols that a constraint added to the tableau.
 struct Tag {
+    /// The constraint, for listing.
+    var constraint: Constraint
     /// The slack, the positive error, or the dummy.
     var marker: Symbol
     /// The negative error of a non-required equality, the error of a non-required inequality, or -1.

@@ -1,32 +1,77 @@
-/// The rows that hold a symbol: a small unordered array.
+/// The rows that hold a symbol.
 ///
-/// Columns are short in this solver (lazy definitions keep symbols out of
-/// most rows), so a linear scan beats hashing, and iteration order depends
-/// only on the history of operations: the same inputs give the same pivots
-/// and bit-identical results in every process.
+/// Most symbols sit in one or two rows, so the first two members are stored
+/// inline and only larger columns allocate; a linear scan beats hashing at
+/// these sizes. Iteration order depends only on the history of operations, so
+/// the same inputs give the same pivots and bit-identical results in every
+/// process.
 struct SymbolSet: Sequence {
-    private(set) var elements: [Symbol] = []
+    private var first: Symbol = -1
+    private var second: Symbol = -1
+    private var rest: [Symbol] = []
 
-    var isEmpty: Bool { elements.isEmpty }
-    var count: Int { elements.count }
+    var isEmpty: Bool { first < 0 }
+    var count: Int { first < 0 ? 0 : second < 0 ? 1 : 2 + rest.count }
 
-    func contains(_ symbol: Symbol) -> Bool { elements.contains(symbol) }
+    func contains(_ symbol: Symbol) -> Bool {
+        first == symbol || second == symbol || (!rest.isEmpty && rest.contains(symbol))
+    }
 
     /// Inserts a symbol that is not in the set: callers know, because a row
     /// reports each symbol that enters it exactly once.
     mutating func insert(_ symbol: Symbol) {
-        assert(!elements.contains(symbol), "symbol \(symbol) already in the column")
-        elements.append(symbol)
-    }
-
-    mutating func remove(_ symbol: Symbol) {
-        if let i = elements.firstIndex(of: symbol) {
-            elements.swapAt(i, elements.count - 1)
-            elements.removeLast()
+        assert(!contains(symbol), "symbol \(symbol) already in the column")
+        if first < 0 {
+            first = symbol
+        } else if second < 0 {
+            second = symbol
+        } else {
+            rest.append(symbol)
         }
     }
 
-    mutating func removeAll() { elements.removeAll() }
+    mutating func remove(_ symbol: Symbol) {
+        if first == symbol {
+            first = second
+            second = rest.popLast() ?? -1
+        } else if second == symbol {
+            second = rest.popLast() ?? -1
+        } else if let i = rest.firstIndex(of: symbol) {
+            rest.swapAt(i, rest.count - 1)
+            rest.removeLast()
+        }
+    }
 
-    func makeIterator() -> IndexingIterator<[Symbol]> { elements.makeIterator() }
+    mutating func removeAll() {
+        first = -1
+        second = -1
+        rest.removeAll()
+    }
+
+    /// Calls `body` on each member; cheaper than an iterator on hot paths.
+    @inline(__always) func forEach(_ body: (Symbol) -> Void) {
+        guard first >= 0 else { return }
+        body(first)
+        guard second >= 0 else { return }
+        body(second)
+        if !rest.isEmpty { for symbol in rest { body(symbol) } }
+    }
+
+    struct Iterator: IteratorProtocol {
+        private let set: SymbolSet
+        private var index = 0
+
+        init(_ set: SymbolSet) { self.set = set }
+
+        mutating func next() -> Symbol? {
+            defer { index += 1 }
+            switch index {
+            case 0: return set.first >= 0 ? set.first : nil
+            case 1: return set.second >= 0 ? set.second : nil
+            default: return index - 2 < set.rest.count ? set.rest[index - 2] : nil
+            }
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(self) }
 }
