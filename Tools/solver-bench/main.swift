@@ -101,5 +101,5 @@ for w in workloads where w.kind == .single {
 if sink == .infinity { print(sink) }
 print(
     count > 0
-        ? String(format: "geomean ratio ours/kiwi: %.4f", exp(logSum / Double(count)))
+        ? String(format: "geomean ratio ours/kiwi: %.2f", exp(logSum / Double(count)))
         : "geomean ratio ours/kiwi: n/a (kiwisolver not installed)")
