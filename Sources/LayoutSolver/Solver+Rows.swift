@@ -153,25 +153,28 @@ extension Solver {
     /// Recomputes the values of `order`'s symbols in reverse: each after
     /// everything it depends on.
     private func evaluate(_ order: [Symbol], into values: inout [Double]) {
+        values.withUnsafeMutableBufferPointer { values in
+            for symbol in order.reversed() {
+                let i = Int(symbol)
+                values[i] = value(of: i, given: UnsafeBufferPointer(values))
+            }
+        }
+    }
+
+    /// A symbol's value from its row: read-only and kept out of line, so the
+    /// compiler can borrow the row's storage without retaining it (it must
+    /// retain around any loop that also writes memory).
+    @inline(never)
+    private func value(of i: Int, given values: UnsafeBufferPointer<Double>) -> Double {
         rows.withUnsafeBufferPointer { rows in
-            kinds.withUnsafeBufferPointer { kinds in
-                values.withUnsafeMutableBufferPointer { values in
-                    for symbol in order.reversed() {
-                        let i = Int(symbol)
-                        guard rows[i] != nil else {
-                            values[i] = 0
-                            continue
-                        }
-                        var value = rows[i]!.constant
-                        if kinds[i] == .external {
-                            rows[i]!.symbols.withUnsafeBufferPointer { symbols in
-                                rows[i]!.coefficients.withUnsafeBufferPointer { coefficients in
-                                    for j in 0..<symbols.count { value += coefficients[j] * values[Int(symbols[j])] }
-                                }
-                            }
-                        }
-                        values[i] = value
-                    }
+            guard rows[i] != nil else { return 0 }
+            let constant = rows[i]!.constant
+            guard kinds[i] == .external else { return constant }
+            return rows[i]!.symbols.withUnsafeBufferPointer { symbols in
+                rows[i]!.coefficients.withUnsafeBufferPointer { coefficients in
+                    var value = constant
+                    for j in 0..<symbols.count { value += coefficients[j] * values[Int(symbols[j])] }
+                    return value
                 }
             }
         }
