@@ -24,6 +24,19 @@ import Testing
         return (solver, refused)
     }
 
+    /// Expects the solver's values of `x` to be the brute-force optimum `point`.
+    static func expectValues(
+        _ solver: Solver, _ x: [Variable], equal point: [Int], _ context: @autoclosure () -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for k in 0..<3 {
+            let value = solver.value(of: x[k])
+            #expect(
+                abs(value - Double(point[k])) < 1e-7, "x\(k) = \(value), expected \(point[k]), \(context())",
+                sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("Random systems: feasible exactly when brute force finds a point; the unique optimum matches")
     func matchesBruteForce() async throws {
         await propertyCheck(count: 600, input: Self.systems) { raw in
@@ -36,11 +49,7 @@ import Testing
                 #expect(refused, "accepted an infeasible system: \(system)")
             case .unique(let point):
                 #expect(!refused, "refused a feasible system: \(system)")
-                for k in 0..<3 {
-                    #expect(
-                        abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7,
-                        "x\(k) in \(system): \(solver.value(of: x[k])) vs \(point[k])")
-                }
+                Self.expectValues(solver, x, equal: point, "in \(system)")
             case .many:
                 #expect(!refused, "refused a feasible system: \(system)")
                 // Any optimum will do, but it must meet every required constraint.
@@ -77,11 +86,7 @@ import Testing
             }
             let remaining = SmallSystem(specs: kept)
             if case .unique(let point) = remaining.bruteForce() {
-                for k in 0..<3 {
-                    #expect(
-                        abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7,
-                        "x\(k) after removals, remaining \(remaining)")
-                }
+                Self.expectValues(solver, x, equal: point, "after removals, remaining \(remaining)")
             }
         }
     }
@@ -103,11 +108,7 @@ import Testing
             let reference = SmallSystem(specs: system.specs + [(0, -1, 0, last, 1)])
             // Compare only when every required constraint was accepted and the optimum is unique.
             guard case .unique(let point) = reference.bruteForce(), case .unique = system.bruteForce() else { return }
-            for k in 0..<3 {
-                #expect(
-                    abs(solver.value(of: x[k]) - Double(point[k])) < 1e-7,
-                    "x\(k) after suggesting \(suggestions) in \(system)")
-            }
+            Self.expectValues(solver, x, equal: point, "after suggesting \(suggestions) in \(system)")
         }
     }
 
