@@ -33,9 +33,12 @@ func runOnKiwi(_ workloads: [Workload], script: String) -> [String: Measurement]
     return results
 }
 
-/// The script beside this tool's sources, found from the working directory
-/// (the package root, where `swift run` runs) or from `LAYOUT_KIWI_BENCH`.
+/// The script beside this tool's sources: `LAYOUT_KIWI_BENCH` if set, else
+/// from the working directory (the package root, where `swift run` runs), else
+/// beside the source file this was compiled from.
 func kiwiScriptPath() -> String {
     if let path = ProcessInfo.processInfo.environment["LAYOUT_KIWI_BENCH"] { return path }
-    return FileManager.default.currentDirectoryPath + "/Tools/solver-bench/kiwi_bench.py"
+    let fromRoot = FileManager.default.currentDirectoryPath + "/Tools/solver-bench/kiwi_bench.py"
+    if FileManager.default.fileExists(atPath: fromRoot) { return fromRoot }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("kiwi_bench.py").path
 }
