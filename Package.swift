@@ -10,6 +10,7 @@ let package = Package(
     name: "LayoutPlayground",
     products: [
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
+        .library(name: "SceneLanguage", targets: ["SceneLanguage"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
     ],
     dependencies: [
@@ -19,6 +20,11 @@ let package = Package(
         // The Cassowary solver: standard library only.
         .target(
             name: "LayoutSolver",
+            swiftSettings: strictSettings
+        ),
+        // The scene language: source files, diagnostics, lexer. Standard library only.
+        .target(
+            name: "SceneLanguage",
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -35,6 +41,14 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["kiwi_differential.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SceneLanguageTests",
+            dependencies: [
+                "SceneLanguage",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strictSettings
         ),
     ],

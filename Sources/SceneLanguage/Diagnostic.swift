@@ -1,0 +1,62 @@
+/// A problem in a scene, reported instead of trapping: what the parser,
+/// the name checks and the layout model produce for every bad input.
+public struct Diagnostic: Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable, Comparable {
+        case error, warning, note
+
+        private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// A secondary location with its own message, such as where a conflicting
+    /// constraint was declared.
+    public struct Note: Hashable, Sendable {
+        public var message: String
+        public var range: SourceRange?
+
+        public init(_ message: String, at range: SourceRange? = nil) {
+            self.message = message
+            self.range = range
+        }
+    }
+
+    public var severity: Severity
+    public var code: DiagnosticCode
+    public var message: String
+    public var range: SourceRange
+    public var notes: [Note]
+    /// A replacement for the text at ``range`` that would fix the problem ("did you mean").
+    public var suggestion: String?
+
+    public init(
+        _ severity: Severity, _ code: DiagnosticCode, _ message: String, at range: SourceRange,
+        notes: [Note] = [], suggestion: String? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.range = range
+        self.notes = notes
+        self.suggestion = suggestion
+    }
+
+    public static func error(
+        _ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [],
+        suggestion: String? = nil
+    ) -> Diagnostic {
+        Diagnostic(.error, code, message, at: range, notes: notes, suggestion: suggestion)
+    }
+}
+
+/// The stable codes of diagnostics: users' scripts and tests may match on
+/// them, so a code is never renamed or reused.
+public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
+    // Lexical.
+    case invalidUTF8 = "invalid-utf8"
+    case invalidCharacter = "invalid-character"
+    case unterminatedString = "unterminated-string"
+    case invalidEscape = "invalid-escape"
+    case invalidNumber = "invalid-number"
+    case invalidColor = "invalid-color"
+    case tooLarge = "too-large"
+}

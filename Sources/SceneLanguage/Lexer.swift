@@ -1,0 +1,249 @@
+/// Splits a scene file into tokens, reporting every lexical problem as a
+/// diagnostic and going on: an invalid character is skipped, an unterminated
+/// string ends at the end of its line. Never traps, on any bytes.
+public struct Lexer {
+    private let file: SourceFile
+    private let bytes: [UInt8]
+    private var i = 0
+    private var tokens: [Token] = []
+    private var diagnostics: [Diagnostic] = []
+
+    /// The tokens of a file, ending with `.endOfFile`, and the lexical diagnostics.
+    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        var lexer = Lexer(file: file)
+        lexer.run()
+        return (lexer.tokens, lexer.diagnostics)
+    }
+
+    private init(file: SourceFile) {
+        self.file = file
+        self.bytes = file.bytes
+    }
+
+    private mutating func run() {
+        if let offset = file.firstInvalidByte {
+            diagnostics.append(
+                .error(.invalidUTF8, "the file is not valid UTF-8; invalid bytes read as U+FFFD", at: .at(offset)))
+        }
+        while i < bytes.count {
+            let start = i
+            let byte = bytes[i]
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                i += 1
+            case UInt8(ascii: "\n"):
+                i += 1
+                emit(.newline, from: start)
+            case UInt8(ascii: "#"):
+                if isColorContext { lexColor() } else { skipComment() }
+            case UInt8(ascii: "\""):
+                lexString()
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                lexNumber()
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                while i < bytes.count && isIdentifierByte(bytes[i]) { i += 1 }
+                emit(.identifier(String(decoding: bytes[start..<i], as: UTF8.self)), from: start)
+            default:
+                lexPunctuation()
+            }
+        }
+        tokens.append(Token(.endOfFile, .at(bytes.count)))
+    }
+
+    private mutating func emit(_ kind: Token.Kind, from start: Int) {
+        tokens.append(Token(kind, SourceRange(start: start, end: i)))
+    }
+
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        i + offset < bytes.count ? bytes[i + offset] : nil
+    }
+
+    private func isIdentifierByte(_ byte: UInt8) -> Bool {
+        identifierBytes[Int(byte)]
+    }
+
+    // MARK: Comments and colours
+
+    /// `#` starts a comment, except right after `color` or `color =`, where
+    /// `#rrggbb` is a colour.
+    private var isColorContext: Bool {
+        guard let last = tokens.last else { return false }
+        if last.kind == .identifier("color") { return true }
+        if last.kind == .equal, tokens.count >= 2, tokens[tokens.count - 2].kind == .identifier("color") { return true }
+        return false
+    }
+
+    private mutating func skipComment() {
+        while i < bytes.count && bytes[i] != UInt8(ascii: "\n") { i += 1 }
+    }
+
+    private mutating func lexColor() {
+        let start = i
+        i += 1
+        guard let next = peek(), isIdentifierByte(next) else {
+            // `color # a comment`: a comment after all; the parser reports the missing colour.
+            i = start
+            skipComment()
+            return
+        }
+        while i < bytes.count && isIdentifierByte(bytes[i]) { i += 1 }
+        let digits = bytes[(start + 1)..<i]
+        if digits.count == 6, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) {
+            emit(.color(value), from: start)
+        } else {
+            let text = String(decoding: bytes[start..<i], as: UTF8.self)
+            diagnostics.append(
+                .error(
+                    .invalidColor, "'\(text)' is not a colour; expected '#' and six hex digits, as '#ff8800'",
+                    at: SourceRange(start: start, end: i)))
+            emit(.color(0), from: start)
+        }
+    }
+
+    // MARK: Strings
+
+    private mutating func lexString() {
+        let start = i
+        i += 1
+        var value: [UInt8] = []
+        while true {
+            guard let byte = peek(), byte != UInt8(ascii: "\n") else {
+                diagnostics.append(
+                    .error(
+                        .unterminatedString, "unterminated string; add '\"' before the end of the line",
+                        at: SourceRange(start: start, end: i)))
+                break
+            }
+            i += 1
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte == UInt8(ascii: "\\") else {
+                value.append(byte)
+                continue
+            }
+            switch peek() {
+            case UInt8(ascii: "\""): value.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): value.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "n"): value.append(UInt8(ascii: "\n"))
+            case nil, UInt8(ascii: "\n"):
+                continue
+            case let other?:
+                let escape = String(decoding: [UInt8(ascii: "\\"), other], as: UTF8.self)
+                diagnostics.append(
+                    .error(
+                        .invalidEscape, "invalid escape '\(escape)' in a string; use '\\\"', '\\\\' or '\\n'",
+                        at: SourceRange(start: i - 1, end: i + 1)))
+                value.append(other)
+            }
+            i += 1
+        }
+        emit(.string(String(decoding: value, as: UTF8.self)), from: start)
+    }
+
+    // MARK: Numbers
+
+    private mutating func lexNumber() {
+        let start = i
+        while let b = peek(), b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { i += 1 }
+        if peek() == UInt8(ascii: "."), let d = peek(1), d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9") {
+            i += 1
+            while let b = peek(), b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { i += 1 }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let value = Double(text), value.isFinite, value <= 1e9 else {
+            diagnostics.append(
+                .error(
+                    .tooLarge,
+                    "number '\(text.prefix(40))\(text.count > 40 ? "…" : "")' is too large; "
+                        + "numbers are at most 1000000000", at: SourceRange(start: start, end: i)))
+            emit(.number(0), from: start)
+            return
+        }
+        emit(.number(value), from: start)
+    }
+
+    // MARK: Punctuation
+
+    private mutating func lexPunctuation() {
+        let start = i
+        let byte = bytes[i]
+        i += 1
+        let next = peek()
+        let kind: Token.Kind?
+        switch byte {
+        case UInt8(ascii: "{"): kind = .leftBrace
+        case UInt8(ascii: "}"): kind = .rightBrace
+        case UInt8(ascii: "("): kind = .leftParen
+        case UInt8(ascii: ")"): kind = .rightParen
+        case UInt8(ascii: ","): kind = .comma
+        case UInt8(ascii: "."): kind = .dot
+        case UInt8(ascii: ":"): kind = .colon
+        case UInt8(ascii: ";"): kind = .semicolon
+        case UInt8(ascii: "@"): kind = .at
+        case UInt8(ascii: "*"): kind = .star
+        case UInt8(ascii: "/"): kind = .slash
+        case UInt8(ascii: "="):
+            if next == UInt8(ascii: "=") { i += 1; kind = .equalEqual } else { kind = .equal }
+        case UInt8(ascii: "+"):
+            if next == UInt8(ascii: "=") { i += 1; kind = .plusEqual } else { kind = .plus }
+        case UInt8(ascii: "-"):
+            if next == UInt8(ascii: "=") { i += 1; kind = .minusEqual } else { kind = .minus }
+        case UInt8(ascii: ">"), UInt8(ascii: "<"):
+            if next == UInt8(ascii: "=") {
+                i += 1
+                kind = byte == UInt8(ascii: ">") ? .greaterEqual : .lessEqual
+            } else {
+                let symbol = byte == UInt8(ascii: ">") ? ">" : "<"
+                diagnostics.append(
+                    .error(
+                        .invalidCharacter,
+                        "'\(symbol)' is not a relation; constraints use '\(symbol)=', '==' "
+                            + "(Auto Layout has no strict inequalities)", at: SourceRange(start: start, end: i),
+                        suggestion: symbol + "="))
+                kind = byte == UInt8(ascii: ">") ? .greaterEqual : .lessEqual
+            }
+        case 0xC2 where next == 0xB1:
+            i += 1
+            kind = .plusMinus
+        default:
+            kind = nil
+        }
+        if let kind {
+            emit(kind, from: start)
+            return
+        }
+        // A run of characters the language does not use: one diagnostic for
+        // the run, which takes at least one character, so the lexer always
+        // moves on (a lone 0xC2 that does not start '±' once made it stall).
+        i = start
+        repeat {
+            i += 1
+            while i < bytes.count && bytes[i] & 0xC0 == 0x80 { i += 1 }
+        } while i < bytes.count && !startsToken(bytes[i])
+        let run = String(decoding: bytes[start..<i], as: UTF8.self)
+        let shown =
+            run.unicodeScalars.first.map { scalar in
+                scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFD
+                    ? String(format: scalar.value) : "'\(Character(scalar))'"
+            } ?? "?"
+        let more = run.unicodeScalars.count > 1 ? " (and \(run.unicodeScalars.count - 1) more)" : ""
+        diagnostics.append(
+            .error(.invalidCharacter, "unexpected character \(shown)\(more)", at: SourceRange(start: start, end: i)))
+    }
+
+    /// Whether a byte can start a token or is white space: where a run of invalid characters ends.
+    private func startsToken(_ byte: UInt8) -> Bool {
+        if isIdentifierByte(byte) { return true }
+        return "{}(),.:;@*/=+-<>#\" \t\r\n".utf8.contains(byte) || byte == 0xC2
+    }
+}
+
+/// Which bytes may continue an identifier: `[A-Za-z0-9_]`.
+private let identifierBytes: [Bool] = (0..<256).map { b in
+    (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+}
+
+/// `U+0007` for a scalar that cannot be shown as itself.
+private func String(format value: UInt32) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+}

@@ -1,0 +1,117 @@
+/// A scene file's text with the table that maps byte offsets to lines and
+/// columns.
+///
+/// Offsets are UTF-8 byte offsets into ``text``; lines and columns are
+/// 1-based, and columns count UTF-8 bytes, as swiftc's do. Bytes that are not
+/// UTF-8 are replaced by U+FFFD when the file is read (``init(name:bytes:)``
+/// says where), so offsets always refer to valid text.
+public struct SourceFile: Sendable {
+    /// The name shown in diagnostics, usually the path as the user gave it.
+    public let name: String
+    public let text: String
+    /// The UTF-8 bytes of ``text``.
+    package let bytes: [UInt8]
+    /// The offset at which each line starts.
+    package let lineStarts: [Int]
+    /// The offset of the first byte that was not UTF-8, if any was replaced.
+    public let firstInvalidByte: Int?
+
+    public init(name: String, text: String) {
+        self.init(name: name, validText: text, firstInvalidByte: nil)
+    }
+
+    /// Reads raw bytes, replacing what is not UTF-8 by U+FFFD.
+    public init(name: String, bytes: [UInt8]) {
+        var firstInvalid: Int? = nil
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        var scalars = String.UnicodeScalarView()
+        // Track offsets in the repaired text, which is what diagnostics point into.
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                offset += UTF8.width(scalar)
+            case .error:
+                if firstInvalid == nil { firstInvalid = offset }
+                scalars.append("\u{FFFD}")
+                offset += 3
+            case .emptyInput:
+                break loop
+            }
+        }
+        self.init(name: name, validText: String(scalars), firstInvalidByte: firstInvalid)
+    }
+
+    private init(name: String, validText: String, firstInvalidByte: Int?) {
+        self.name = name
+        self.text = validText
+        self.bytes = Array(validText.utf8)
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where buffer[i] == 0x0A { starts.append(i + 1) }
+        }
+        self.lineStarts = starts
+        self.firstInvalidByte = firstInvalidByte
+    }
+
+    /// The 1-based line and UTF-8 column of an offset.
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = min(max(offset, 0), bytes.count)
+        var lo = 0
+        var hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= clamped { lo = mid } else { hi = mid - 1 }
+        }
+        return SourceLocation(line: lo + 1, column: clamped - lineStarts[lo] + 1)
+    }
+
+    /// The text of a 1-based line, without its newline.
+    public func line(_ number: Int) -> Substring {
+        guard number >= 1 && number <= lineStarts.count else { return "" }
+        let start = lineStarts[number - 1]
+        var end = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
+        if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        let upper = utf8.index(utf8.startIndex, offsetBy: max(end, start))
+        return text[lower..<upper]
+    }
+
+    /// The text of a range.
+    public func text(of range: SourceRange) -> Substring {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: min(range.start, bytes.count))
+        let upper = utf8.index(utf8.startIndex, offsetBy: min(range.end, bytes.count))
+        return text[lower..<upper]
+    }
+}
+
+/// A 1-based line and UTF-8 column.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A half-open range of UTF-8 offsets in a ``SourceFile``.
+public struct SourceRange: Hashable, Sendable {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// An empty range at an offset, such as the end of the file.
+    public static func at(_ offset: Int) -> SourceRange { SourceRange(start: offset, end: offset) }
+
+    /// The smallest range that covers both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(start: min(start, other.start), end: max(end, other.end))
+    }
+}

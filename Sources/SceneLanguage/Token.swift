@@ -1,0 +1,67 @@
+/// A token of the scene language, with where it stands.
+public struct Token: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// `[A-Za-z_][A-Za-z0-9_]*`; keywords are identifiers the parser recognises.
+        case identifier(String)
+        /// `12`, `0.5`; a leading minus is the parser's unary operator.
+        case number(Double)
+        /// `"..."` with `\"`, `\\` and `\n` decoded.
+        case string(String)
+        /// `#rrggbb` after `color` or `color =`, as `0xRRGGBB`.
+        case color(UInt32)
+        /// The end of a line, which ends a statement as `;` does.
+        case newline
+        case semicolon
+        case leftBrace, rightBrace, leftParen, rightParen
+        case comma, dot, colon, at
+        case equal, plusEqual, minusEqual
+        case equalEqual, greaterEqual, lessEqual
+        case plus, minus, star, slash
+        /// `±`, the tolerance of an assertion.
+        case plusMinus
+        case endOfFile
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+
+    public init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+extension Token.Kind: CustomStringConvertible {
+    /// How the token reads in messages: `'=='`, `identifier 'card'`, `end of line`.
+    public var description: String {
+        switch self {
+        case .identifier(let name): "'\(name)'"
+        case .number(let value):
+            "number \(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))"
+        case .string: "string"
+        case .color: "color"
+        case .newline: "end of line"
+        case .semicolon: "';'"
+        case .leftBrace: "'{'"
+        case .rightBrace: "'}'"
+        case .leftParen: "'('"
+        case .rightParen: "')'"
+        case .comma: "','"
+        case .dot: "'.'"
+        case .colon: "':'"
+        case .at: "'@'"
+        case .equal: "'='"
+        case .plusEqual: "'+='"
+        case .minusEqual: "'-='"
+        case .equalEqual: "'=='"
+        case .greaterEqual: "'>='"
+        case .lessEqual: "'<='"
+        case .plus: "'+'"
+        case .minus: "'-'"
+        case .star: "'*'"
+        case .slash: "'/'"
+        case .plusMinus: "'±'"
+        case .endOfFile: "end of file"
+        }
+    }
+}
