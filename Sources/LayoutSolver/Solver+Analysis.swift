@@ -61,6 +61,11 @@ extension Solver {
             if !isDefinition(basic) {
                 precondition(row.constant >= -1.0e-7, "simplex row \(basic) infeasible: \(row.constant)")
             }
+            if kinds[i] == .dummy {
+                precondition(abs(row.constant) < 1.0e-7, "basic dummy \(basic) is not zero: \(row.constant)")
+                precondition(
+                    row.symbols.allSatisfy { kinds[Int($0)] == .dummy }, "basic dummy \(basic) depends on a non-dummy")
+            }
         }
         for (i, column) in columns.enumerated() {
             for basic in column {

@@ -43,8 +43,17 @@ extension Solver {
     }
 
     /// kiwi's choice of the row through which a non-basic marker leaves:
-    /// simplex rows by the ratio test first, then any definition.
+    /// simplex rows by the ratio test first, then any definition — except
+    /// that a row whose basic is a dummy goes before all.
+    ///
+    /// A redundant required equality leaves its dummy basic in a row of
+    /// dummies only, whose constant is zero and must stay so (a dummy is
+    /// zero). Leaving through another row would substitute slacks and errors
+    /// into it, and later pivots would move the dummy off zero: a required
+    /// constraint silently broken. Leaving through the dummy's row keeps every
+    /// row's constant, since its expression holds dummies only.
     func markerLeavingRow(for marker: Symbol) -> Symbol? {
+        for basic in columns[Int(marker)] where kinds[Int(basic)] == .dummy { return basic }
         var first: Symbol = -1
         var second: Symbol = -1
         var third: Symbol = -1

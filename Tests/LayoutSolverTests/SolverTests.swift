@@ -198,3 +198,32 @@ func expectValue(
         #expect(solver.constraintCount == 0)
     }
 }
+
+@Suite struct SolverRegressionTests {
+    @Test("Removing a required equality keeps a redundant one's dummy at zero")
+    func redundantDummyStaysZero() throws {
+        // Found by a randomized review: c6 is implied by the others, so its
+        // dummy became basic; removing c0 then left c6 broken by 1.17.
+        let x = (0..<3).map { _ in Variable() }
+        func e(_ terms: [(Int, Double)], _ constant: Double) -> Expression {
+            Expression(terms: terms.map { Term(x[$0.0], $0.1) }, constant: constant)
+        }
+        let c0 = Constraint(e([(0, 1), (2, 1), (1, 1)], 4), .equal)
+        let c1 = Constraint(e([(2, 3), (1, 0.5)], -9), .equal)
+        let c2 = Constraint(e([(0, 1)], 0), .equal, strength: .high)
+        let c3 = Constraint(e([(1, 2), (0, -1)], 10), .equal)
+        let c6 = Constraint(e([(0, -1), (2, 1), (1, 1)], 0), .equal)
+        var solver = Solver()
+        try solver.add([c0, c1, c2, c3, c6])
+        try solver.addEditVariable(x[1], strength: .high)
+        try solver.remove(c0)
+        solver.checkInvariants()
+        let v = x.map { solver.value(of: $0) }
+        for c in [c1, c3, c6] {
+            let residual = c.expression.terms.reduce(c.expression.constant) {
+                $0 + $1.coefficient * v[x.firstIndex(of: $1.variable)!]
+            }
+            #expect(abs(residual) < 1e-9, "\(c) has residual \(residual)")
+        }
+    }
+}
