@@ -6,7 +6,9 @@ extension Solver {
     ///   - ``SolverError/nonFinite(_:)`` if a coefficient or the constant is not finite.
     ///   - ``SolverError/unsatisfiable(_:conflicts:)`` if the constraint is required and
     ///     contradicts required constraints already added, which the error names. The
-    ///     solver is then left with the same constraints and solution as before.
+    ///     solver keeps the same constraints and an optimal solution for them: the
+    ///     same values wherever the optimum is unique (the failed attempt may pivot,
+    ///     so among equally good solutions it may land on another).
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
         if tags[constraint.id] != nil { throw .duplicateConstraint(constraint) }
         guard constraint.expression.constant.isFinite,

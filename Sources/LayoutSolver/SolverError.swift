@@ -4,7 +4,7 @@ public enum SolverError: Error, Sendable, CustomStringConvertible {
     case duplicateConstraint(Constraint)
     /// A required constraint cannot hold together with `conflicts`, the
     /// required constraints already in the solver that it contradicts.
-    /// The solver is left as it was before the call.
+    /// The solver keeps the same constraints and an optimal solution for them.
     case unsatisfiable(Constraint, conflicts: [Constraint])
     /// The constraint is not in the solver.
     case unknownConstraint(Constraint)
