@@ -11,10 +11,14 @@ let package = Package(
     products: [
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .library(name: "SceneLanguage", targets: ["SceneLanguage"]),
+        .library(name: "SceneRuntime", targets: ["SceneRuntime"]),
+        .library(name: "PlaygroundProtocol", targets: ["PlaygroundProtocol"]),
+        .executable(name: "layoutctl", targets: ["layoutctl"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: [
         // The Cassowary solver: standard library only.
@@ -22,9 +26,29 @@ let package = Package(
             name: "LayoutSolver",
             swiftSettings: strictSettings
         ),
-        // The scene language: source files, diagnostics, lexer. Standard library only.
+        // The scene language: source files, lexer, parser, syntax, checks, diagnostics. Standard library only.
         .target(
             name: "SceneLanguage",
+            swiftSettings: strictSettings
+        ),
+        // Frames and, later, the socket protocol's messages. No Foundation.
+        .target(
+            name: "PlaygroundProtocol",
+            swiftSettings: strictSettings
+        ),
+        // A loaded scene: the layout model (scene to solver), model frames. No I/O.
+        .target(
+            name: "SceneRuntime",
+            dependencies: ["SceneLanguage", "LayoutSolver", "PlaygroundProtocol"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "layoutctl",
+            dependencies: [
+                "SceneLanguage", "SceneRuntime", "PlaygroundProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tools/layoutctl",
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -41,6 +65,14 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["kiwi_differential.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SceneRuntimeTests",
+            dependencies: [
+                "SceneRuntime", "SceneLanguage", "LayoutSolver", "PlaygroundProtocol",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -48,15 +48,11 @@ public struct Diagnostic: Hashable, Sendable {
     }
 }
 
-/// The stable codes of diagnostics: users' scripts and tests may match on
-/// them, so a code is never renamed or reused.
-public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
-    // Lexical.
-    case invalidUTF8 = "invalid-utf8"
-    case invalidCharacter = "invalid-character"
-    case unterminatedString = "unterminated-string"
-    case invalidEscape = "invalid-escape"
-    case invalidNumber = "invalid-number"
-    case invalidColor = "invalid-color"
-    case tooLarge = "too-large"
+extension Diagnostic {
+    public static func warning(
+        _ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [],
+        suggestion: String? = nil
+    ) -> Diagnostic {
+        Diagnostic(.warning, code, message, at: range, notes: notes, suggestion: suggestion)
+    }
 }

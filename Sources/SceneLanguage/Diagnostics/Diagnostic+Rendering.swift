@@ -58,3 +58,11 @@ extension Array where Element == Diagnostic {
     /// Whether any of these is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
 }
+
+extension Array where Element == Diagnostic {
+    /// The diagnostics in the order of the file, as a compiler lists them;
+    /// diagnostics at the same place keep their order.
+    public func sortedByLocation() -> [Diagnostic] {
+        enumerated().sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }.map(\.element)
+    }
+}

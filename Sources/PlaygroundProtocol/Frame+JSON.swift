@@ -1,0 +1,62 @@
+extension Frame {
+    /// The frame as one line of JSON, without the newline, in the field order
+    /// of the protocol's documentation. Optional fields (`text`, `font`,
+    /// `color`, `hidden`) appear only when set.
+    public var json: String {
+        var out = JSONWriter()
+        write(to: &out)
+        return out.string
+    }
+
+    /// Appends the frame's JSON to a writer.
+    public func write(to out: inout JSONWriter) {
+        out.raw("{\"event\":\"frame\",\"scene\":")
+        out.string(scene)
+        out.raw(",\"generation\":")
+        out.integer(generation)
+        out.raw(",\"seq\":")
+        out.integer(seq)
+        out.raw(",\"time\":")
+        out.number(time)
+        out.raw(settled ? ",\"settled\":true" : ",\"settled\":false")
+        out.raw(",\"canvas\":{\"width\":")
+        out.number(canvasWidth)
+        out.raw(",\"height\":")
+        out.number(canvasHeight)
+        out.raw("},\"views\":[")
+        for (i, view) in views.enumerated() {
+            if i > 0 { out.raw(",") }
+            view.write(to: &out)
+        }
+        out.raw("]}")
+    }
+}
+
+extension ViewFrame {
+    public func write(to out: inout JSONWriter) {
+        out.raw("{\"name\":")
+        out.string(name)
+        out.raw(",\"kind\":")
+        out.string(kind)
+        out.raw(",\"parent\":")
+        out.string(parent)
+        for (key, value) in [("x", x), ("y", y), ("width", width), ("height", height), ("alpha", alpha)] {
+            out.raw(",\"\(key)\":")
+            out.number(value)
+        }
+        if let text {
+            out.raw(",\"text\":")
+            out.string(text)
+        }
+        if let font {
+            out.raw(",\"font\":")
+            out.number(font)
+        }
+        if let color {
+            out.raw(",\"color\":")
+            out.string(color)
+        }
+        if hidden { out.raw(",\"hidden\":true") }
+        out.raw("}")
+    }
+}

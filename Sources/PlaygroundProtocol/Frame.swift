@@ -1,0 +1,79 @@
+/// The presentation (or the model) of one scene at one scene time: what a
+/// `frame` event and the `frame` command carry, and what `layoutctl solve`
+/// prints.
+///
+/// ```json
+/// {"event":"frame","scene":"Quiz","generation":2,"seq":57,"time":0.95,"settled":false,
+///  "canvas":{"width":375,"height":667},
+///  "views":[{"name":"question","kind":"label","parent":"root",
+///            "x":-187.5,"y":120,"width":126,"height":20.4,"alpha":0.1,"text":"What is 7+7?"}]}
+/// ```
+public struct Frame: Hashable, Sendable {
+    /// The scene's name: its file's path relative to the watched folder, without `.layout`.
+    public var scene: String
+    /// How many times the scene has loaded successfully.
+    public var generation: Int
+    /// The frame's number within the stream.
+    public var seq: Int
+    /// Seconds since the scene (re)loaded.
+    public var time: Double
+    /// Whether no animation is running.
+    public var settled: Bool
+    public var canvasWidth: Double
+    public var canvasHeight: Double
+    /// Views in declaration order, subviews after their parent; guides too.
+    public var views: [ViewFrame]
+
+    public init(
+        scene: String, generation: Int, seq: Int, time: Double, settled: Bool, canvasWidth: Double,
+        canvasHeight: Double, views: [ViewFrame]
+    ) {
+        self.scene = scene
+        self.generation = generation
+        self.seq = seq
+        self.time = time
+        self.settled = settled
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+        self.views = views
+    }
+}
+
+/// One view or guide in a ``Frame``, in the root view's coordinates.
+public struct ViewFrame: Hashable, Sendable {
+    public var name: String
+    /// `view`, `label`, `button` or `guide`.
+    public var kind: String
+    /// The parent's name; `root` for the root's subviews.
+    public var parent: String
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var alpha: Double
+    /// A label's or button's text.
+    public var text: String?
+    /// A label's or button's font size.
+    public var font: Double?
+    /// `#rrggbb` or `clear`, when the view has a colour.
+    public var color: String?
+    public var hidden: Bool
+
+    public init(
+        name: String, kind: String, parent: String, x: Double, y: Double, width: Double, height: Double,
+        alpha: Double = 1, text: String? = nil, font: Double? = nil, color: String? = nil, hidden: Bool = false
+    ) {
+        self.name = name
+        self.kind = kind
+        self.parent = parent
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.alpha = alpha
+        self.text = text
+        self.font = font
+        self.color = color
+        self.hidden = hidden
+    }
+}

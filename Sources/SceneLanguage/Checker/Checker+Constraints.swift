@@ -1,0 +1,229 @@
+/// A linear form `coefficient × anchor + constant`, what a constraint's
+/// right side must reduce to.
+struct LinearForm {
+    var anchor: (Anchor, SourceRange)?
+    var coefficient: Double = 1
+    var constant: Double = 0
+}
+
+extension Checker {
+    /// Resolves each constraint as written into a ``LayoutConstraint``, or
+    /// reports why it cannot be one and leaves it out.
+    mutating func resolveConstraints() {
+        for (i, constraint) in syntax.enumerated() {
+            if let resolved = resolve(constraint) {
+                if let name = constraint.name, case .constraint(i) = symbols[name.name] {
+                    scene.constraintIndices[name.name] = scene.constraints.count
+                }
+                scene.constraints.append(resolved)
+            }
+        }
+    }
+
+    private mutating func resolve(_ constraint: ConstraintSyntax) -> LayoutConstraint? {
+        let first = resolveAnchor(constraint.first)
+        let second = linearForm(constraint.second)
+        guard let first, let second else { return nil }
+        guard second.coefficient.isFinite, second.constant.isFinite, abs(second.constant) <= 1e9,
+            abs(second.coefficient) <= 1e9
+        else {
+            error(
+                .outOfRange, "the constraint's right side is out of range: numbers must stay within ±1000000000",
+                at: constraint.second.range)
+            return nil
+        }
+        if let (anchor, range) = second.anchor, !compatible(first.attribute, anchor.attribute) {
+            error(
+                .incompatibleAttributes,
+                "cannot relate \(describe(first.attribute)) '\(constraint.first.map(\.name).joined(separator: "."))' "
+                    + "to \(describe(anchor.attribute)) '\(scene.file.text(of: range))'",
+                at: constraint.first.first!.range.union(range))
+            return nil
+        }
+        let group = constraint.group.map { scene.groups[$0] }
+        if constraint.isInactive && constraint.name == nil && group == nil {
+            diagnostics.append(
+                .warning(
+                    .unreachableConstraint,
+                    "this inactive constraint has no name, so no action can activate it; name it, as 'pinned: …'",
+                    at: constraint.range))
+        }
+        return LayoutConstraint(
+            name: constraint.name, group: constraint.group,
+            isInitiallyActive: !constraint.isInactive && (group?.isInitiallyActive ?? true), first: first,
+            relation: constraint.relation.value, multiplier: second.anchor == nil ? 0 : second.coefficient,
+            second: second.anchor?.0, constant: second.constant, priority: constraint.priority?.value ?? 1000,
+            range: constraint.range)
+    }
+
+    private func compatible(_ a: Attribute, _ b: Attribute) -> Bool {
+        a.kind == b.kind
+    }
+
+    private func describe(_ attribute: Attribute) -> String {
+        switch attribute.kind {
+        case .horizontalPosition: "the horizontal position"
+        case .verticalPosition: "the vertical position"
+        case .size: "the size"
+        }
+    }
+
+    /// `card.top`, `root.safeArea.leading`: an item and one of its attributes.
+    mutating func resolveAnchor(_ path: [Identifier]) -> Anchor? {
+        guard let itemName = path.first else { return nil }
+        guard path.count >= 2 else {
+            error(
+                .invalidConstraint, "'\(itemName.name)' needs an attribute, as '\(itemName.name).top'",
+                at: itemName.range)
+            return nil
+        }
+        let item: LayoutItem
+        var attributeIndex = 1
+        if itemName.name == "root" {
+            if path.count == 3 {
+                switch path[1].name {
+                case "safeArea": item = .safeArea
+                case "margins": item = .margins
+                default:
+                    let suggestion = nearestName(to: path[1].name, among: ["safeArea", "margins"])
+                    error(
+                        .unknownName,
+                        "unknown guide 'root.\(path[1].name)'" + didYouMean(suggestion)
+                            + " (the root has 'safeArea' and 'margins')", at: path[1].range, suggestion: suggestion)
+                    return nil
+                }
+                attributeIndex = 2
+            } else {
+                item = .root
+            }
+        } else {
+            guard
+                let symbol = lookUp(
+                    itemName, expecting: "view", accepting: { if case .view = $0 { true } else { false } })
+            else { return nil }
+            guard case .view(let index) = symbol else {
+                error(
+                    .typeMismatch, "'\(itemName.name)' is \(describe(symbol)), not a view; constraints relate views",
+                    at: itemName.range)
+                return nil
+            }
+            item = .view(index)
+        }
+        guard path.count == attributeIndex + 1 else {
+            let extra = path[attributeIndex + 1..<path.count].map(\.range).reduce(path[attributeIndex + 1].range) {
+                $0.union($1)
+            }
+            error(
+                .invalidConstraint,
+                itemName.name == "root"
+                    ? "expected 'root.ATTRIBUTE', 'root.safeArea.ATTRIBUTE' or 'root.margins.ATTRIBUTE'"
+                    : "only the root has guides of its own ('root.safeArea', 'root.margins'); declare a 'guide' instead",
+                at: extra)
+            return nil
+        }
+        let attributeName = path[attributeIndex]
+        guard let attribute = Attribute(rawValue: attributeName.name) else {
+            let suggestion =
+                FrameProperty(rawValue: attributeName.name).map(Checker.attribute(for:))
+                ?? nearestName(to: attributeName.name, among: Attribute.allCases.map(\.rawValue))
+            error(
+                .unknownName, "unknown attribute '\(attributeName.name)'" + didYouMean(suggestion),
+                at: attributeName.range, suggestion: suggestion)
+            return nil
+        }
+        if attribute == .firstBaseline || attribute == .lastBaseline {
+            var isGuide = item == .safeArea || item == .margins
+            if case .view(let index) = item, scene.views[index].kind == .guide { isGuide = true }
+            if isGuide {
+                error(
+                    .invalidAttribute, "a layout guide has no '\(attribute.rawValue)'; guides have no text",
+                    at: attributeName.range)
+                return nil
+            }
+        }
+        return Anchor(item, attribute)
+    }
+
+    /// The attribute a frame property's name is mistaken for: `midX` → `centerX`.
+    static func attribute(for property: FrameProperty) -> String {
+        switch property {
+        case .minX: "left"
+        case .midX: "centerX"
+        case .maxX: "right"
+        case .minY: "top"
+        case .midY: "centerY"
+        case .maxY: "bottom"
+        case .width: "width"
+        case .height: "height"
+        }
+    }
+
+    /// Reduces a constraint's right side to `coefficient × anchor + constant`,
+    /// reporting what is not linear or holds more than one anchor.
+    mutating func linearForm(_ expr: Expr) -> LinearForm? {
+        switch expr.kind {
+        case .number(let value):
+            return LinearForm(constant: value)
+        case .system:
+            return LinearForm(constant: Expr.systemSpacing)
+        case .reference(let path):
+            if path.count == 2, case .constraint = symbols[path[0].name] {
+                error(
+                    .invalidConstraint,
+                    "a constraint's constant must be a number or an expression of numbers and 'system'; "
+                        + "it cannot read another constraint", at: expr.range)
+                return nil
+            }
+            guard let anchor = resolveAnchor(path) else { return nil }
+            return LinearForm(anchor: (anchor, expr.range), coefficient: 1, constant: 0)
+        case .negate(let operand):
+            guard var form = linearForm(operand) else { return nil }
+            form.coefficient = -form.coefficient
+            form.constant = -form.constant
+            return form
+        case .binary(let op, let lhs, let rhs):
+            let l = linearForm(lhs)
+            let r = linearForm(rhs)
+            guard var l, var r else { return nil }
+            switch op {
+            case .add, .subtract:
+                if let a = l.anchor, let b = r.anchor {
+                    error(
+                        .invalidConstraint,
+                        "a constraint relates one anchor on each side; the right side holds two: '"
+                            + "\(scene.file.text(of: a.1))' and '\(scene.file.text(of: b.1))'", at: expr.range)
+                    return nil
+                }
+                if op == .subtract {
+                    r.coefficient = -r.coefficient
+                    r.constant = -r.constant
+                }
+                return LinearForm(
+                    anchor: l.anchor ?? r.anchor, coefficient: l.anchor != nil ? l.coefficient : r.coefficient,
+                    constant: l.constant + r.constant)
+            case .multiply:
+                if l.anchor != nil && r.anchor != nil {
+                    error(
+                        .invalidConstraint, "anchors can be multiplied by numbers only, not by each other",
+                        at: expr.range)
+                    return nil
+                }
+                if r.anchor != nil { swap(&l, &r) }
+                // l may hold the anchor; r is a constant.
+                let factor = r.constant
+                return LinearForm(anchor: l.anchor, coefficient: l.coefficient * factor, constant: l.constant * factor)
+            case .divide:
+                if r.anchor != nil {
+                    error(.invalidConstraint, "a constraint cannot divide by an anchor", at: rhs.range)
+                    return nil
+                }
+                guard r.constant != 0 else {
+                    error(.invalidValue, "division by zero", at: rhs.range)
+                    return nil
+                }
+                return LinearForm(
+                    anchor: l.anchor, coefficient: l.coefficient / r.constant, constant: l.constant / r.constant)
+            }
+        }
+    }
+}

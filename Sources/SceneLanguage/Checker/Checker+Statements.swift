@@ -1,0 +1,240 @@
+extension Checker {
+    /// Checks every action, `on load` and top-level animator, then looks for
+    /// actions that run themselves.
+    mutating func checkActions() {
+        for animator in scene.animators { check(animator) }
+        for action in scene.actions { check(action.body) }
+        if let onLoad = scene.onLoad { check(onLoad.body) }
+        checkRecursion()
+    }
+
+    private mutating func check(_ animator: AnimatorDeclaration) {
+        check(animator.body)
+        if let completion = animator.completion { check(completion) }
+    }
+
+    private mutating func check(_ statements: [Statement]) {
+        for statement in statements { check(statement) }
+    }
+
+    private mutating func check(_ statement: Statement) {
+        switch statement.kind {
+        case .setConstant(let name, _, let value):
+            _ = expect(name, "constraint", isConstraint)
+            check(value)
+        case .setProperty(let name, let property, let value):
+            check(property, of: name, value)
+        case .activate(let names), .deactivate(let names):
+            for name in names { _ = expect(name, "constraint or group", isConstraintOrGroup) }
+        case .layout, .canvas:
+            break
+        case .animate(_, let body, let completion):
+            check(body)
+            if let completion { check(completion) }
+        case .animator(let declaration):
+            check(declaration)
+        case .start(let name, _), .pause(let name), .reverse(let name), .stop(let name), .finish(let name, _):
+            _ = expect(name, "animator", isAnimator)
+        case .setFraction(let name, let value):
+            _ = expect(name, "animator", isAnimator)
+            check(value)
+        case .swap(let a, let b):
+            checkSwap(a, b)
+        case .run(let name):
+            if actionRanges[name.name] == nil {
+                let suggestion = nearestName(to: name.name, among: actionRanges.keys.sorted())
+                error(
+                    .unknownName, "unknown action '\(name.name)'" + didYouMean(suggestion), at: name.range,
+                    suggestion: suggestion)
+            }
+        }
+    }
+
+    private mutating func check(_ property: Located<AssignableProperty>, of name: Identifier, _ value: PropertyValue) {
+        guard case .view(let index)? = expect(name, "view", isView) else {
+            if case .number(let expr) = value { check(expr) }
+            return
+        }
+        let view = scene.views[index]
+        if view.kind == .guide {
+            error(
+                .notApplicable, "'\(name.name)' is a layout guide, which is never drawn and has no '\(property.value)'",
+                at: property.range)
+        } else if (property.value == .text || property.value == .font) && !view.kind.hasText {
+            error(
+                .notApplicable, "'\(name.name)' is a plain view; only labels and buttons have '\(property.value)'",
+                at: property.range)
+        }
+        guard case .number(let expr) = value else { return }
+        check(expr)
+        if let constant = expr.constantValue {
+            if property.value == .alpha && !(0...1).contains(constant) {
+                error(.invalidValue, "alpha must be between 0 and 1, not \(format(constant))", at: expr.range)
+            } else if property.value == .font && !(constant > 0 && constant <= 10_000) {
+                error(
+                    .invalidValue, "a font size must be above 0 and at most 10000, not \(format(constant))",
+                    at: expr.range)
+            }
+        }
+    }
+
+    /// Two views of the same kind, or two constraints.
+    private mutating func checkSwap(_ a: Identifier, _ b: Identifier) {
+        let accepting: (Symbol) -> Bool = { symbol in
+            switch symbol {
+            case .view, .constraint: true
+            default: false
+            }
+        }
+        let first = expect(a, "view or constraint", accepting)
+        let second = expect(b, "view or constraint", accepting)
+        guard let first, let second else { return }
+        switch (first, second) {
+        case (.view(let i), .view(let j)) where scene.views[i].kind == scene.views[j].kind:
+            return
+        case (.constraint, .constraint):
+            return
+        default:
+            error(
+                .typeMismatch,
+                "cannot swap \(describe(first)) with \(describe(second)); swap two views of one kind, "
+                    + "or two constraints", at: a.range.union(b.range))
+        }
+    }
+
+    /// Checks the references of an action's expression: frame properties of
+    /// views and guides, constants of constraints, fractions of animators.
+    private mutating func check(_ expr: Expr) {
+        switch expr.kind {
+        case .number, .system:
+            break
+        case .negate(let operand):
+            check(operand)
+        case .binary(_, let lhs, let rhs):
+            check(lhs)
+            check(rhs)
+        case .reference(let path):
+            checkReference(path, in: expr.range)
+        }
+    }
+
+    private mutating func checkReference(_ path: [Identifier], in range: SourceRange) {
+        let head = path[0]
+        let frameProperties = FrameProperty.allCases.map(\.rawValue)
+        guard path.count >= 2 else {
+            error(
+                .expectedToken,
+                "expected '\(head.name).PROPERTY', such as '\(head.name).midY' or '\(head.name).constant'",
+                at: head.range)
+            return
+        }
+        var propertyIndex = 1
+        var symbol: Symbol? = nil
+        if head.name == "root" {
+            if path.count == 3 {
+                guard path[1].name == "safeArea" || path[1].name == "margins" else {
+                    let suggestion = nearestName(to: path[1].name, among: ["safeArea", "margins"])
+                    error(
+                        .unknownName, "unknown guide 'root.\(path[1].name)'" + didYouMean(suggestion),
+                        at: path[1].range, suggestion: suggestion)
+                    return
+                }
+                propertyIndex = 2
+            }
+        } else {
+            symbol = lookUp(head, expecting: "name", accepting: { _ in true })
+            guard symbol != nil else { return }
+        }
+        guard path.count == propertyIndex + 1 else {
+            error(.expectedToken, "expected one property after '\(head.name)'", at: path[propertyIndex + 1].range)
+            return
+        }
+        let property = path[propertyIndex]
+        func unknown(_ candidates: [String], on what: String) {
+            let suggestion = nearestName(to: property.name, among: candidates)
+            error(
+                .unknownName, "\(what) has no property '\(property.name)'" + didYouMean(suggestion),
+                at: property.range, suggestion: suggestion)
+        }
+        switch symbol {
+        case nil, .view?:
+            let isFrameProperty =
+                FrameProperty(rawValue: property.name) != nil
+                || Attribute(rawValue: property.name).flatMap(FrameProperty.init(attribute:)) != nil
+            if !isFrameProperty {
+                unknown(frameProperties, on: "'\(path[0..<propertyIndex].map(\.name).joined(separator: "."))'")
+            }
+        case .constraint?:
+            if property.name != "constant" { unknown(["constant"], on: "constraint '\(head.name)'") }
+        case .animator?:
+            if property.name != "fraction" { unknown(["fraction"], on: "animator '\(head.name)'") }
+        case .group?:
+            error(
+                .typeMismatch, "'\(head.name)' is a constraint group, which has no value to read", at: head.range)
+        }
+    }
+
+    /// Looks a name up and checks its sort; returns the symbol when both hold.
+    private mutating func expect(_ name: Identifier, _ what: String, _ accepting: (Symbol) -> Bool) -> Symbol? {
+        guard let symbol = lookUp(name, expecting: what, accepting: accepting) else { return nil }
+        guard accepting(symbol) else {
+            error(.typeMismatch, "'\(name.name)' is \(describe(symbol)), not a \(what)", at: name.range)
+            return nil
+        }
+        return symbol
+    }
+
+    private func isView(_ symbol: Symbol) -> Bool { if case .view = symbol { true } else { false } }
+    private func isConstraint(_ symbol: Symbol) -> Bool { if case .constraint = symbol { true } else { false } }
+    private func isAnimator(_ symbol: Symbol) -> Bool { if case .animator = symbol { true } else { false } }
+    private func isConstraintOrGroup(_ symbol: Symbol) -> Bool {
+        switch symbol {
+        case .constraint, .group: true
+        default: false
+        }
+    }
+
+    // MARK: Recursion
+
+    /// Reports each cycle of `run` statements once, at the `run` that closes it.
+    private mutating func checkRecursion() {
+        var runs: [String: [Identifier]] = [:]
+        for action in scene.actions where runs[action.name.name] == nil {
+            var targets: [Identifier] = []
+            forEachStatement(in: action.body) { statement in
+                if case .run(let target) = statement.kind { targets.append(target) }
+            }
+            runs[action.name.name] = targets
+        }
+        // Depth-first search, iterative: 0 unseen, 1 on the path, 2 done.
+        var state: [String: Int] = [:]
+        for action in scene.actions where state[action.name.name] == nil {
+            var path: [(name: String, next: Int)] = [(action.name.name, 0)]
+            state[action.name.name] = 1
+            while let (name, next) = path.last {
+                let targets = runs[name] ?? []
+                guard next < targets.count else {
+                    state[name] = 2
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let target = targets[next]
+                switch state[target.name] {
+                case 1?:
+                    let cycleStart = path.firstIndex { $0.name == target.name } ?? 0
+                    let cycle = path[cycleStart...].map(\.name) + [target.name]
+                    error(
+                        .recursiveAction,
+                        "action '\(target.name)' runs itself: " + cycle.map { "'\($0)'" }.joined(separator: " → "),
+                        at: target.range)
+                case nil where runs[target.name] != nil:
+                    state[target.name] = 1
+                    path.append((target.name, 0))
+                default:
+                    break
+                }
+            }
+        }
+    }
+}

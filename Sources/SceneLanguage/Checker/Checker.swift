@@ -1,0 +1,141 @@
+/// Resolves the names of a parsed scene and checks that each is used as
+/// what it is: anchors on views, `constant` on constraints, `start` on
+/// animators. Constraints come out in Auto Layout's form
+/// (``LayoutConstraint``); statements are checked and kept as written.
+struct Checker {
+    var scene: Scene
+    let syntax: [ConstraintSyntax]
+    var diagnostics: [Diagnostic] = []
+    /// What each name of the shared namespace stands for. Actions have their own.
+    var symbols: [String: Symbol] = [:]
+    var actionRanges: [String: SourceRange] = [:]
+
+    /// A named thing that constraints and statements refer to.
+    enum Symbol {
+        case view(Int)
+        /// The index in the constraint syntax.
+        case constraint(Int)
+        case group(Int)
+        case animator(SourceRange)
+    }
+
+    init(scene: Scene, constraints: [ConstraintSyntax]) {
+        self.scene = scene
+        self.syntax = constraints
+    }
+
+    mutating func check() {
+        declareNames()
+        resolveConstraints()
+        checkActions()
+    }
+
+    mutating func error(
+        _ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [],
+        suggestion: String? = nil
+    ) {
+        diagnostics.append(.error(code, message, at: range, notes: notes, suggestion: suggestion))
+    }
+
+    // MARK: Declarations
+
+    /// Enters every declared name, in source order, reporting duplicates and reserved names.
+    private mutating func declareNames() {
+        var declarations: [(Identifier, Symbol)] = []
+        for (i, view) in scene.views.enumerated() { declarations.append((view.name, .view(i))) }
+        for (i, constraint) in syntax.enumerated() {
+            if let name = constraint.name { declarations.append((name, .constraint(i))) }
+        }
+        for (i, group) in scene.groups.enumerated() {
+            if let name = group.name { declarations.append((name, .group(i))) }
+        }
+        var animatorNames: [Identifier] = scene.animators.map(\.name)
+        for action in scene.actions + (scene.onLoad.map { [$0] } ?? []) {
+            forEachStatement(in: action.body) { statement in
+                if case .animator(let declaration) = statement.kind { animatorNames.append(declaration.name) }
+            }
+        }
+        for name in animatorNames { declarations.append((name, .animator(name.range))) }
+        declarations.sort { $0.0.range.start < $1.0.range.start }
+
+        for (name, symbol) in declarations {
+            if name.name == "root" || name.name == "system" {
+                let meaning = name.name == "root" ? "the root view" : "the standard spacing"
+                error(.reservedName, "'\(name.name)' is \(meaning); choose another name", at: name.range)
+                continue
+            }
+            if let existing = symbols[name.name] {
+                // An animator is (re)created by several actions under one name.
+                if case .animator = existing, case .animator = symbol { continue }
+                error(
+                    .duplicateName, "'\(name.name)' is already declared as \(describe(existing))", at: name.range,
+                    notes: [Diagnostic.Note("'\(name.name)' declared here", at: range(of: existing))])
+                continue
+            }
+            symbols[name.name] = symbol
+            switch symbol {
+            case .view(let i): scene.viewIndices[name.name] = i
+            case .group(let i): scene.groupIndices[name.name] = i
+            default: break
+            }
+        }
+        for action in scene.actions {
+            if let first = actionRanges[action.name.name] {
+                error(
+                    .duplicateName, "action '\(action.name.name)' is declared twice", at: action.name.range,
+                    notes: [Diagnostic.Note("first declared here", at: first)])
+                continue
+            }
+            actionRanges[action.name.name] = action.name.range
+        }
+    }
+
+    /// "a label 'title'", "a constraint 'pinned'": what a symbol is, for messages.
+    func describe(_ symbol: Symbol) -> String {
+        switch symbol {
+        case .view(let i):
+            let view = scene.views[i]
+            return "\(view.kind == .guide ? "a layout guide" : "a \(view.kind.rawValue)") '\(view.name.name)'"
+        case .constraint(let i): return "a constraint '\(syntax[i].name?.name ?? "")'"
+        case .group(let i): return "a constraint group '\(scene.groups[i].name?.name ?? "")'"
+        case .animator: return "an animator"
+        }
+    }
+
+    func range(of symbol: Symbol) -> SourceRange {
+        switch symbol {
+        case .view(let i): scene.views[i].name.range
+        case .constraint(let i): syntax[i].name?.range ?? syntax[i].range
+        case .group(let i): scene.groups[i].name?.range ?? scene.groups[i].range
+        case .animator(let range): range
+        }
+    }
+
+    /// Looks a name up, reporting an unknown one with the nearest known name
+    /// among those `accepting` allows.
+    mutating func lookUp(_ name: Identifier, expecting what: String, accepting: (Symbol) -> Bool) -> Symbol? {
+        if let symbol = symbols[name.name] { return symbol }
+        let candidates = symbols.filter { accepting($0.value) }.map(\.key).sorted()
+        let suggestion = nearestName(to: name.name, among: candidates)
+        error(
+            .unknownName, "unknown \(what) '\(name.name)'" + didYouMean(suggestion), at: name.range,
+            suggestion: suggestion)
+        return nil
+    }
+}
+
+/// Calls `body` on every statement, nested blocks and completions included.
+func forEachStatement(in statements: [Statement], _ body: (Statement) -> Void) {
+    var stack = Array(statements.reversed())
+    while let statement = stack.popLast() {
+        body(statement)
+        switch statement.kind {
+        case .animate(_, let block, let completion):
+            stack.append(contentsOf: (block + (completion ?? [])).reversed())
+        case .animator(let declaration):
+            stack.append(contentsOf: (declaration.body + (declaration.completion ?? [])).reversed())
+        default:
+            break
+        }
+    }
+}

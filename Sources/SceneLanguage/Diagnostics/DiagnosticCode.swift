@@ -1,0 +1,63 @@
+/// The stable codes of diagnostics: users' scripts and tests may match on
+/// them, so a code is never renamed or reused. `docs/diagnostics.md` has an
+/// example of each.
+public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
+    // Lexical.
+    case invalidUTF8 = "invalid-utf8"
+    case invalidCharacter = "invalid-character"
+    case unterminatedString = "unterminated-string"
+    case invalidEscape = "invalid-escape"
+    case invalidColor = "invalid-color"
+    case tooLarge = "too-large"
+
+    // Syntax.
+    /// Something else stands where the grammar needs a token: `expected '{'`.
+    case expectedToken = "expected-token"
+    /// A block is not closed before the end of the file.
+    case unterminatedBlock = "unterminated-block"
+    /// Blocks or parentheses nested deeper than the language allows.
+    case tooDeep = "too-deep"
+    /// A declaration where only statements go, or the other way round.
+    case misplacedDeclaration = "misplaced-declaration"
+
+    // Names.
+    case unknownName = "unknown-name"
+    case duplicateName = "duplicate-name"
+    /// `root` or `system` used as a name.
+    case reservedName = "reserved-name"
+
+    // Values and types.
+    /// A name of the wrong sort: `activate card` where `card` is a view.
+    case typeMismatch = "type-mismatch"
+    /// A number outside what the setting takes: `alpha 2`, `@0`.
+    case invalidValue = "invalid-value"
+    /// A number too large in magnitude once computed, or not finite.
+    case outOfRange = "out-of-range"
+    /// A property that this kind of view does not have: `font` on a plain view.
+    case notApplicable = "not-applicable"
+    case duplicateProperty = "duplicate-property"
+    /// `canvas`, `safearea`, `reload` or `on load` given twice.
+    case duplicateSetting = "duplicate-setting"
+    /// An assignment to something actions cannot set, such as a view's frame.
+    case notAssignable = "not-assignable"
+
+    // Constraints.
+    /// A right side that is not `[multiplier ×] anchor ± constant`.
+    case invalidConstraint = "invalid-constraint"
+    /// A horizontal position related to a vertical one, or a position to a size.
+    case incompatibleAttributes = "incompatible-attributes"
+    /// An attribute that the item does not have: a guide's baseline.
+    case invalidAttribute = "invalid-attribute"
+    /// An `inactive` constraint without a name, which no action can activate.
+    case unreachableConstraint = "unreachable-constraint"
+
+    // Actions.
+    /// An action that runs itself, directly or through others.
+    case recursiveAction = "recursive-action"
+
+    // Layout.
+    /// Required constraints that cannot all hold; one was broken to recover.
+    case unsatisfiableConstraints = "unsatisfiable-constraints"
+    /// A view whose position or size its constraints leave open.
+    case ambiguousLayout = "ambiguous-layout"
+}

@@ -1,0 +1,139 @@
+/// The options that may follow a duration.
+enum AnimationOption: String, CaseIterable {
+    case delay, curve, spring, `repeat`, autoreverse
+
+    static let all = Set(allCases)
+}
+
+extension Parser {
+    /// `DURATION [delay D] [curve CURVE | spring damping Z velocity V]
+    /// [repeat N | repeat forever] [autoreverse]`, options in any order, each once.
+    mutating func parseAnimationOptions(allowing allowed: Set<AnimationOption>) throws(Failure) -> AnimationOptions {
+        let start = current.range.start
+        let duration = try parseConstant("a duration in seconds")
+        check(duration, in: 0...Double.infinity, "a duration")
+        var options = AnimationOptions(duration: max(0, duration.value), range: duration.range)
+        var seen: [AnimationOption: SourceRange] = [:]
+        while case .identifier(let word) = current.kind {
+            guard let option = AnimationOption(rawValue: word) else {
+                let candidates = AnimationOption.allCases.filter(allowed.contains).map(\.rawValue)
+                let suggestion = nearestName(to: word, among: candidates)
+                error(
+                    .unknownName, "unknown animation option '\(word)'" + didYouMean(suggestion), at: current.range,
+                    suggestion: suggestion)
+                throw Failure()
+            }
+            let keyword = advance()
+            try parseOption(option, into: &options)
+            let range = SourceRange(start: keyword.range.start, end: previousEnd)
+            if !allowed.contains(option) {
+                error(.notApplicable, "'\(word)' does not apply here", at: range)
+            }
+            let clash = option == .spring ? seen[.curve] : option == .curve ? seen[.spring] : seen[option]
+            if let clash {
+                let message =
+                    seen[option] != nil
+                    ? "'\(word)' is given twice" : "an animation has either a curve or a spring, not both"
+                error(.duplicateProperty, message, at: range, notes: [Diagnostic.Note("given here", at: clash)])
+            }
+            seen[option] = range
+        }
+        options.range = SourceRange(start: start, end: previousEnd)
+        return options
+    }
+
+    private mutating func parseOption(_ option: AnimationOption, into options: inout AnimationOptions) throws(Failure) {
+        switch option {
+        case .delay:
+            let delay = try parseConstant("a delay in seconds")
+            check(delay, in: 0...Double.infinity, "a delay")
+            options.delay = max(0, delay.value)
+        case .curve:
+            options.timing = .curve(try parseCurve())
+        case .spring:
+            var damping: Located<Double>? = nil
+            var velocity = 0.0
+            while isKeyword("damping") || isKeyword("velocity") {
+                if advance().kind == .identifier("damping") {
+                    damping = try parseConstant("a damping ratio")
+                } else {
+                    velocity = try parseConstant("an initial velocity").value
+                }
+            }
+            guard let damping else { throw fail(expected: "'damping' and a ratio above 0, up to 1") }
+            if !(damping.value > 0) {
+                error(
+                    .invalidValue,
+                    "a spring's damping ratio must be above 0 (1 is critically damped), "
+                        + "not \(format(damping.value))", at: damping.range)
+            }
+            options.timing = .spring(damping: min(max(damping.value, 1e-3), 1), velocity: velocity)
+        case .repeat:
+            if isKeyword("forever") {
+                advance()
+                options.repeatCount = .forever
+            } else {
+                let count = try parseConstant("a repeat count, or 'forever'")
+                check(count, in: 0...1_000_000, "a repeat count")
+                options.repeatCount = .count(min(max(count.value, 0), 1_000_000))
+            }
+        case .autoreverse:
+            options.autoreverses = true
+        }
+    }
+
+    /// `easeInOut`, `easeIn`, `easeOut`, `linear` or `bezier(x1, y1, x2, y2)`.
+    private mutating func parseCurve() throws(Failure) -> Curve {
+        let name = try expectIdentifier("a curve: easeInOut, easeIn, easeOut, linear or bezier(x1, y1, x2, y2)")
+        switch name.name {
+        case "easeInOut": return .easeInOut
+        case "easeIn": return .easeIn
+        case "easeOut": return .easeOut
+        case "linear": return .linear
+        case "bezier":
+            let open = try expect(.leftParen, "'(' and four numbers, as 'bezier(0.25, 0.1, 0.25, 1)'")
+            var values: [Double] = []
+            for i in 0..<4 {
+                if i > 0 { try expect(.comma, "','") }
+                values.append(try parseConstant("a control point").value)
+            }
+            try expect(.rightParen, "')'")
+            let range = open.range.union(tokens[index - 1].range)
+            guard (0...1).contains(values[0]), (0...1).contains(values[2]) else {
+                error(
+                    .invalidValue, "a bezier curve's x1 and x2 must be between 0 and 1, as CAMediaTimingFunction's",
+                    at: range)
+                throw Failure()
+            }
+            return .bezier(values[0], values[1], values[2], values[3])
+        default:
+            let suggestion = nearestName(to: name.name, among: Curve.names)
+            error(
+                .unknownName, "unknown curve '\(name.name)'" + didYouMean(suggestion), at: name.range,
+                suggestion: suggestion)
+            throw Failure()
+        }
+    }
+
+    /// `animator A OPTIONS { … } [completion { … }]`; the current token is `animator`.
+    mutating func parseAnimator() throws(Failure) -> AnimatorDeclaration {
+        let keyword = advance()
+        let name = try expectIdentifier("the animator's name")
+        let options = try parseAnimationOptions(allowing: [.curve, .spring])
+        let body = try parseStatementBlock()
+        let completion = try parseCompletion()
+        return AnimatorDeclaration(
+            name: name, options: options, body: body, completion: completion,
+            range: SourceRange(start: keyword.range.start, end: previousEnd))
+    }
+
+    /// `completion { … }` after an animation's block, on the same line as
+    /// its `}` or on the next.
+    mutating func parseCompletion() throws(Failure) -> [Statement]? {
+        var ahead = 0
+        while peek(ahead).kind == .newline { ahead += 1 }
+        guard isKeyword("completion", peek(ahead)), peek(ahead + 1).kind == .leftBrace else { return nil }
+        index += ahead + 1
+        return try parseStatementBlock()
+    }
+}

@@ -1,0 +1,110 @@
+extension Parser {
+    /// `constraints [NAME] [inactive] { … }`.
+    mutating func parseGroup() throws(Failure) {
+        let keyword = advance()
+        var name: Identifier? = nil
+        if case .identifier(let word) = current.kind, word != "inactive" {
+            name = Identifier(word, advance().range)
+        }
+        var isActive = true
+        if isKeyword("inactive") {
+            advance()
+            isActive = false
+        }
+        guard current.kind == .leftBrace else { throw fail(expected: "'{' to open the group's constraints") }
+        let group = scene.groups.count
+        scene.groups.append(
+            ConstraintGroup(
+                name: name, isInitiallyActive: isActive,
+                range: SourceRange(start: keyword.range.start, end: previousEnd)))
+        try parseBlock { (parser: inout Parser) throws(Failure) in
+            guard case .identifier(let word) = parser.current.kind else {
+                throw parser.fail(expected: "a constraint")
+            }
+            if ["view", "label", "button", "guide", "constraints"].contains(word)
+                && parser.peek().kind != .dot && parser.peek().kind != .colon
+            {
+                parser.error(
+                    .misplacedDeclaration, "only constraints go in a 'constraints' block; declare views outside it",
+                    at: parser.current.range)
+                throw Failure()
+            }
+            try parser.parseConstraint(group: group)
+        }
+    }
+
+    /// `[inactive] [NAME:] ITEM.ATTR REL EXPR [@PRIORITY]`.
+    mutating func parseConstraint(group: Int?) throws(Failure) {
+        let start = current.range.start
+        var isInactive = false
+        if isKeyword("inactive"), peek().kind != .dot, peek().kind != .colon {
+            advance()
+            isInactive = true
+        }
+        var name: Identifier? = nil
+        if case .identifier(let word) = current.kind, peek().kind == .colon {
+            name = Identifier(word, advance().range)
+            advance()
+        }
+        let first = try parseAnchorPath()
+        let relation: Located<ConstraintRelation>
+        switch current.kind {
+        case .equalEqual: relation = Located(.equal, advance().range)
+        case .greaterEqual: relation = Located(.greaterThanOrEqual, advance().range)
+        case .lessEqual: relation = Located(.lessThanOrEqual, advance().range)
+        case .equal:
+            error(
+                .expectedToken, "a constraint relates with '==', '>=' or '<='; '=' assigns, in actions",
+                at: current.range, suggestion: "==")
+            relation = Located(.equal, advance().range)
+        default:
+            throw fail(expected: "'==', '>=' or '<='")
+        }
+        let second = try parseExpression(constantOnly: false)
+        var priority: Located<Double>? = nil
+        if current.kind == .at {
+            priority = try parsePriority()
+        }
+        constraints.append(
+            ConstraintSyntax(
+                name: name, isInactive: isInactive, group: group, first: first, relation: relation, second: second,
+                priority: priority, range: SourceRange(start: start, end: previousEnd)))
+    }
+
+    /// `card.top`, `root.safeArea.top`: the left side of a constraint.
+    mutating func parseAnchorPath() throws(Failure) -> [Identifier] {
+        guard case .identifier = current.kind, peek().kind == .dot else {
+            throw fail(expected: "a view's attribute, such as 'card.top'")
+        }
+        var path = [try expectIdentifier("a view")]
+        while current.kind == .dot {
+            advance()
+            path.append(try expectIdentifier("an attribute, such as 'top' or 'width'"))
+        }
+        return path
+    }
+
+    /// `@high`, `@750`: a name or a number from 1 to 1000.
+    mutating func parsePriority() throws(Failure) -> Located<Double> {
+        let at = advance()
+        if case .identifier(let word) = current.kind {
+            let token = advance()
+            guard let name = PriorityName(rawValue: word) else {
+                let suggestion = nearestName(to: word, among: PriorityName.allCases.map(\.rawValue))
+                error(
+                    .unknownName,
+                    "unknown priority '\(word)'" + didYouMean(suggestion)
+                        + " (priorities are required, high, low, fitting, or a number from 1 to 1000)",
+                    at: token.range, suggestion: suggestion)
+                throw Failure()
+            }
+            return Located(name.value, at.range.union(token.range))
+        }
+        let number = try parseNumber("a priority: required, high, low, fitting, or a number from 1 to 1000")
+        guard (1...1000).contains(number.value) else {
+            check(number, in: 1...1000, "a priority")
+            throw Failure()
+        }
+        return Located(number.value, at.range.union(number.range))
+    }
+}

@@ -1,0 +1,111 @@
+extension Parser {
+    /// `expr := term (('+' | '-') term)*`, `term := unary (('*' | '/') unary)*`,
+    /// `unary := '-' unary | primary`,
+    /// `primary := number | 'system' | name ('.' name)* | '(' expr ')'`.
+    ///
+    /// With `constantOnly`, names other than `system` are not expressions (a
+    /// duration: `animate 0.5 curve linear` stops before `curve`).
+    ///
+    /// An expression holds at most ``maximumOperations`` operators, so that
+    /// walking its tree (checking, evaluating, freeing) cannot exhaust the stack.
+    mutating func parseExpression(constantOnly: Bool) throws(Failure) -> Expr {
+        operations = 0
+        return try parseSum(constantOnly: constantOnly)
+    }
+
+    static let maximumOperations = 256
+
+    /// Counts an operator, reporting an expression that has too many.
+    private mutating func countOperation(at range: SourceRange) throws(Failure) {
+        operations += 1
+        guard operations <= Parser.maximumOperations else {
+            error(
+                .tooDeep, "this expression has more than \(Parser.maximumOperations) operators; split it up",
+                at: range)
+            throw Failure()
+        }
+    }
+
+    private mutating func parseSum(constantOnly: Bool) throws(Failure) -> Expr {
+        var lhs = try parseTerm(constantOnly: constantOnly)
+        while current.kind == .plus || current.kind == .minus {
+            try countOperation(at: current.range)
+            let op: BinaryOperator = advance().kind == .plus ? .add : .subtract
+            let rhs = try parseTerm(constantOnly: constantOnly)
+            lhs = Expr(.binary(op, lhs, rhs), lhs.range.union(rhs.range))
+        }
+        return lhs
+    }
+
+    private mutating func parseTerm(constantOnly: Bool) throws(Failure) -> Expr {
+        var lhs = try parseUnary(constantOnly: constantOnly)
+        while current.kind == .star || current.kind == .slash {
+            try countOperation(at: current.range)
+            let op: BinaryOperator = advance().kind == .star ? .multiply : .divide
+            let rhs = try parseUnary(constantOnly: constantOnly)
+            lhs = Expr(.binary(op, lhs, rhs), lhs.range.union(rhs.range))
+        }
+        return lhs
+    }
+
+    private mutating func parseUnary(constantOnly: Bool) throws(Failure) -> Expr {
+        // Iterative, so that a long run of '-' cannot exhaust the stack.
+        var minuses: [SourceRange] = []
+        while current.kind == .minus {
+            try countOperation(at: current.range)
+            minuses.append(advance().range)
+        }
+        var operand = try parsePrimary(constantOnly: constantOnly)
+        for minus in minuses.reversed() {
+            operand = Expr(.negate(operand), minus.union(operand.range))
+        }
+        return operand
+    }
+
+    private mutating func parsePrimary(constantOnly: Bool) throws(Failure) -> Expr {
+        let token = current
+        switch token.kind {
+        case .number(let value):
+            advance()
+            return Expr(.number(value), token.range)
+        case .identifier("system"):
+            advance()
+            return Expr(.system, token.range)
+        case .identifier where !constantOnly:
+            var path = [try expectIdentifier("a name")]
+            while current.kind == .dot {
+                advance()
+                path.append(try expectIdentifier("a property, such as 'midY' or 'constant'"))
+            }
+            return Expr(.reference(path), token.range.union(path.last!.range))
+        case .leftParen:
+            guard depth < Parser.maximumDepth else {
+                error(.tooDeep, "parentheses are nested more than \(Parser.maximumDepth) deep", at: token.range)
+                throw Failure()
+            }
+            advance()
+            depth += 1
+            defer { depth -= 1 }
+            let inner = try parseSum(constantOnly: constantOnly)
+            try expect(.rightParen, "')'")
+            return Expr(inner.kind, token.range.union(tokens[index - 1].range))
+        default:
+            throw fail(expected: constantOnly ? "a number" : "a number, 'system' or a name")
+        }
+    }
+
+    /// A constant expression (numbers, `system`, arithmetic), evaluated now.
+    mutating func parseConstant(_ what: String) throws(Failure) -> Located<Double> {
+        let start = current.range.start
+        guard current.kind != .newline, current.kind != .endOfFile, current.kind != .leftBrace else {
+            throw fail(expected: what)
+        }
+        let expr = try parseExpression(constantOnly: true)
+        let range = SourceRange(start: start, end: previousEnd)
+        guard let value = expr.constantValue, value.isFinite, abs(value) <= 1e9 else {
+            error(.outOfRange, "\(what) is out of range: it must be a finite number of at most 1000000000", at: range)
+            throw Failure()
+        }
+        return Located(value, range)
+    }
+}

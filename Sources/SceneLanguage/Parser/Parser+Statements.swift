@@ -1,0 +1,174 @@
+extension Parser {
+    /// The keywords that start a statement, for "did you mean".
+    static let statementKeywords = [
+        "activate", "deactivate", "layout", "animate", "animator", "start", "pause", "reverse", "stop", "finish",
+        "swap",
+        "run", "canvas",
+    ]
+
+    /// `{ statement … }`.
+    mutating func parseStatementBlock() throws(Failure) -> [Statement] {
+        var statements: [Statement] = []
+        try parseBlock { (parser: inout Parser) throws(Failure) in
+            if let statement = try parser.parseStatement() { statements.append(statement) }
+        }
+        return statements
+    }
+
+    /// One statement of an action; nil for one that was reported and dropped.
+    mutating func parseStatement() throws(Failure) -> Statement? {
+        let start = current.range.start
+        guard case .identifier(let word) = current.kind else { throw fail(expected: "a statement") }
+        if peek().kind == .dot { return try parseAssignment() }
+        if peek().kind == .colon {
+            error(
+                .misplacedDeclaration,
+                "constraints are declared at the top level; declare it there, 'inactive' if need be, "
+                    + "and 'activate' it here", at: current.range)
+            throw Failure()
+        }
+        let keyword = advance()
+        let kind: Statement.Kind
+        switch word {
+        case "activate", "deactivate":
+            var names: [Identifier] = []
+            repeat {
+                if current.kind == .comma && !names.isEmpty { advance() }
+                names.append(try expectIdentifier("the name of a constraint or a group"))
+            } while !atStatementEnd
+            kind = word == "activate" ? .activate(names) : .deactivate(names)
+        case "layout":
+            kind = .layout
+        case "animate":
+            let options = try parseAnimationOptions(allowing: AnimationOption.all)
+            let body = try parseStatementBlock()
+            kind = .animate(options, body: body, completion: try parseCompletion())
+        case "animator":
+            index -= 1
+            kind = .animator(try parseAnimator())
+        case "start":
+            let name = try expectIdentifier("the name of an animator")
+            var delay = 0.0
+            if isKeyword("after") {
+                advance()
+                let value = try parseConstant("a delay in seconds")
+                check(value, in: 0...Double.infinity, "a delay")
+                delay = max(0, value.value)
+            }
+            kind = .start(name, after: delay)
+        case "pause": kind = .pause(try expectIdentifier("the name of an animator"))
+        case "reverse": kind = .reverse(try expectIdentifier("the name of an animator"))
+        case "stop": kind = .stop(try expectIdentifier("the name of an animator"))
+        case "finish":
+            let name = try expectIdentifier("the name of an animator")
+            try expectKeyword("at")
+            guard case .identifier(let where_) = current.kind, let position = FinishPosition(rawValue: where_) else {
+                throw fail(expected: "'start', 'end' or 'current'")
+            }
+            kind = .finish(name, Located(position, advance().range))
+        case "swap":
+            let first = try expectIdentifier("the first of two views or constraints")
+            let second = try expectIdentifier("the second of two views or constraints")
+            kind = .swap(first, second)
+        case "run":
+            kind = .run(try expectIdentifier("the name of an action"))
+        case "canvas":
+            kind = .canvas(try parseCanvasSize().value)
+        case "view", "label", "button", "guide", "constraints", "inactive", "action", "on", "safearea", "reload":
+            error(
+                .misplacedDeclaration,
+                "'\(word)' declarations go at the top level of the file, not in an action", at: keyword.range)
+            throw Failure()
+        default:
+            let suggestion = nearestName(to: word, among: Parser.statementKeywords)
+            error(
+                .unknownName, "unknown statement '\(word)'" + didYouMean(suggestion), at: keyword.range,
+                suggestion: suggestion)
+            throw Failure()
+        }
+        return Statement(kind, SourceRange(start: start, end: previousEnd))
+    }
+
+    /// `X.constant = E`, `X.alpha = E`, `X.text = "…"`, `A.fraction = E`, ….
+    private mutating func parseAssignment() throws(Failure) -> Statement? {
+        let start = current.range.start
+        let target = try expectIdentifier("a name")
+        advance()  // '.'
+        let property = try expectIdentifier("a property, such as 'constant' or 'alpha'")
+        if current.kind == .dot {
+            error(
+                .notAssignable, "only a view's own properties and a constraint's constant can be set",
+                at: target.range.union(current.range))
+            throw Failure()
+        }
+        let op: AssignmentOperator
+        switch current.kind {
+        case .equal: op = .assign
+        case .plusEqual: op = .add
+        case .minusEqual: op = .subtract
+        case .equalEqual, .greaterEqual, .lessEqual:
+            error(
+                .misplacedDeclaration,
+                "constraints are declared at the top level; declare it there with a name, 'inactive' if need be, "
+                    + "and 'activate' it here", at: current.range)
+            throw Failure()
+        default:
+            throw fail(expected: "'=', '+=' or '-='")
+        }
+        let opToken = advance()
+        let kind: Statement.Kind
+        switch property.name {
+        case "constant":
+            kind = .setConstant(target, op, try parseExpression(constantOnly: false))
+        case "fraction":
+            try requirePlainAssignment(op, opToken, property)
+            kind = .setFraction(target, try parseExpression(constantOnly: false))
+        default:
+            guard let assignable = AssignableProperty(rawValue: property.name) else {
+                if Attribute(rawValue: property.name) != nil || FrameProperty(rawValue: property.name) != nil {
+                    error(
+                        .notAssignable,
+                        "a view's frame comes from its constraints; name a constraint and change its constant",
+                        at: property.range)
+                    throw Failure()
+                }
+                let candidates = ["constant", "fraction"] + AssignableProperty.allCases.map(\.rawValue)
+                let suggestion = nearestName(to: property.name, among: candidates)
+                error(
+                    .unknownName, "unknown property '\(property.name)'" + didYouMean(suggestion), at: property.range,
+                    suggestion: suggestion)
+                throw Failure()
+            }
+            try requirePlainAssignment(op, opToken, property)
+            let value: PropertyValue
+            switch assignable {
+            case .alpha, .font:
+                value = .number(try parseExpression(constantOnly: false))
+            case .text:
+                guard case .string(let text) = current.kind else { throw fail(expected: "a text in quotes") }
+                advance()
+                value = .text(text)
+            case .hidden:
+                guard case .identifier(let word) = current.kind, word == "true" || word == "false" else {
+                    throw fail(expected: "'true' or 'false'")
+                }
+                advance()
+                value = .bool(word == "true")
+            case .color:
+                value = .color(try parseColor())
+            }
+            kind = .setProperty(target, Located(assignable, property.range), value)
+        }
+        return Statement(kind, SourceRange(start: start, end: previousEnd))
+    }
+
+    private mutating func requirePlainAssignment(
+        _ op: AssignmentOperator, _ token: Token, _ property: Identifier
+    ) throws(Failure) {
+        guard op != .assign else { return }
+        error(
+            .expectedToken, "'\(op.rawValue)' works on constraint constants only; set '\(property.name)' with '='",
+            at: token.range, suggestion: "=")
+        throw Failure()
+    }
+}

@@ -1,0 +1,156 @@
+extension Parser {
+    /// The keywords that start a top-level declaration, for "did you mean".
+    static let topLevelKeywords = [
+        "canvas", "safearea", "reload", "view", "label", "button", "guide", "constraints", "inactive", "action", "on",
+        "animator",
+    ]
+
+    /// Parses the whole file into ``scene`` and ``constraints``.
+    mutating func parseFile() {
+        while true {
+            skipNewlines()
+            switch current.kind {
+            case .endOfFile:
+                return
+            case .rightBrace:
+                error(.expectedToken, "unexpected '}': no block is open here", at: current.range)
+                advance()
+                continue
+            default:
+                do { try parseTopLevelStatement() } catch { skipStatement() }
+                endStatement()
+            }
+        }
+    }
+
+    mutating func parseTopLevelStatement() throws(Failure) {
+        guard case .identifier(let word) = current.kind else {
+            if current.kind == .leftBrace {
+                error(.expectedToken, "unexpected '{': a block belongs to a declaration", at: current.range)
+                skipBlock()
+                return
+            }
+            throw fail(expected: "a declaration")
+        }
+        if peek().kind == .dot || peek().kind == .colon {
+            try parseConstraint(group: nil)
+            return
+        }
+        switch word {
+        case "canvas": try parseCanvasSetting()
+        case "safearea": try parseSafeArea()
+        case "reload": try parseReload()
+        case "view", "label", "button", "guide": try parseView(parent: nil)
+        case "constraints": try parseGroup()
+        case "inactive": try parseConstraint(group: nil)
+        case "action": try parseAction()
+        case "on": try parseOnLoad()
+        case "animator":
+            let animator = try parseAnimator()
+            scene.animators.append(animator)
+        default:
+            if Parser.statementKeywords.contains(word) {
+                error(
+                    .misplacedDeclaration,
+                    "'\(word)' is a statement; statements go in an action or 'on load { … }'", at: current.range)
+                throw Failure()
+            }
+            let suggestion = nearestName(to: word, among: Parser.topLevelKeywords)
+            error(
+                .unknownName, "unknown declaration '\(word)'" + didYouMean(suggestion), at: current.range,
+                suggestion: suggestion)
+            throw Failure()
+        }
+    }
+
+    // MARK: Settings
+
+    /// Records where a setting was given, reporting a second one.
+    mutating func noteSetting(_ setting: Scene.Setting, at range: SourceRange) {
+        if let first = scene.settingRanges[setting] {
+            error(
+                .duplicateSetting, "'\(setting.rawValue)' is set twice; the last one counts", at: range,
+                notes: [Diagnostic.Note("first set here", at: first)])
+        }
+        scene.settingRanges[setting] = range
+    }
+
+    /// `canvas W x H`.
+    mutating func parseCanvasSetting() throws(Failure) {
+        let keyword = advance()
+        let size = try parseCanvasSize()
+        noteSetting(.canvas, at: keyword.range.union(size.range))
+        scene.canvas = size.value
+    }
+
+    /// The `W x H` of `canvas`, both above 0.
+    mutating func parseCanvasSize() throws(Failure) -> Located<Size> {
+        let size = try parseSize("the canvas width")
+        if !(size.value.width > 0 && size.value.height > 0) {
+            error(
+                .invalidValue, "the canvas must be wider and taller than 0, not \(size.value)", at: size.range)
+            throw Failure()
+        }
+        return size
+    }
+
+    /// `safearea TOP LEADING BOTTOM TRAILING`.
+    mutating func parseSafeArea() throws(Failure) {
+        let keyword = advance()
+        var values: [Double] = []
+        for what in ["the top inset", "the leading inset", "the bottom inset", "the trailing inset"] {
+            let number = try parseNumber(what)
+            check(number, in: 0...Double.infinity, "a safe-area inset")
+            values.append(max(0, number.value))
+        }
+        noteSetting(.safearea, at: SourceRange(start: keyword.range.start, end: previousEnd))
+        scene.safeAreaInsets = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+    }
+
+    /// `reload DURATION [options]` or `reload none`.
+    mutating func parseReload() throws(Failure) {
+        let keyword = advance()
+        if isKeyword("none") {
+            advance()
+            scene.reloadTransition = nil
+        } else {
+            let options = try parseAnimationOptions(allowing: [.curve, .spring])
+            scene.reloadTransition = options
+        }
+        noteSetting(.reload, at: SourceRange(start: keyword.range.start, end: previousEnd))
+    }
+
+    // MARK: Actions
+
+    /// `action NAME { … }`.
+    mutating func parseAction() throws(Failure) {
+        let keyword = advance()
+        let name = try expectIdentifier("the action's name")
+        let body = try parseStatementBlock()
+        scene.actions.append(
+            ActionDeclaration(name: name, body: body, range: SourceRange(start: keyword.range.start, end: previousEnd)))
+    }
+
+    /// `on load { … }`.
+    mutating func parseOnLoad() throws(Failure) {
+        let keyword = advance()
+        guard case .identifier(let event) = current.kind, event == "load" else {
+            throw fail(expected: "'load' after 'on' (the only event is 'on load')")
+        }
+        let name = Identifier("load", advance().range)
+        let body = try parseStatementBlock()
+        let range = SourceRange(start: keyword.range.start, end: previousEnd)
+        if let first = scene.onLoad {
+            error(
+                .duplicateSetting, "'on load' is declared twice; put its statements in one block",
+                at: keyword.range.union(name.range), notes: [Diagnostic.Note("first declared here", at: first.range)])
+            return
+        }
+        scene.onLoad = ActionDeclaration(name: name, body: body, range: range)
+    }
+}
+
+/// "; did you mean 'x'?" when there is a suggestion.
+func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+}

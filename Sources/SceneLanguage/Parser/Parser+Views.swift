@@ -1,0 +1,182 @@
+extension Parser {
+    /// `view NAME [properties] [{ … }]`, `label NAME "text" …`, `button …`,
+    /// `guide NAME`: appends the view, then its subviews.
+    mutating func parseView(parent: Int?) throws(Failure) {
+        let keyword = advance()
+        guard case .identifier(let word) = keyword.kind, let kind = ViewKind(rawValue: word) else { return }
+        let name = try expectIdentifier("a name for the \(kind.rawValue)")
+        var view = ViewDeclaration(kind: kind, name: name, range: keyword.range.union(name.range))
+        view.parent = parent
+        if kind.hasText {
+            if case .string(let text) = current.kind {
+                view.text = text
+                view.range = view.range.union(advance().range)
+            } else {
+                error(
+                    .expectedToken,
+                    "expected the \(kind.rawValue)'s text in quotes, as '\(kind.rawValue) \(name) \"Sign In\"', "
+                        + "found \(current.kind)", at: current.range)
+            }
+        }
+        while case .identifier = current.kind {
+            parseViewProperty(into: &view)
+        }
+        let me = scene.views.count
+        scene.views.append(view)
+        if current.kind == .leftBrace {
+            if kind == .guide {
+                error(.misplacedDeclaration, "a layout guide has no subviews", at: current.range)
+                skipBlock()
+                return
+            }
+            try parseBlock { (parser: inout Parser) throws(Failure) in try parser.parseViewBlockElement(parent: me) }
+        } else if !atStatementEnd {
+            throw fail(expected: "a property of the \(kind.rawValue) or '{'")
+        }
+    }
+
+    /// An element of a view's block: a subview, a constraint or a group.
+    mutating func parseViewBlockElement(parent: Int) throws(Failure) {
+        guard case .identifier(let word) = current.kind else { throw fail(expected: "a subview or a constraint") }
+        if peek().kind == .dot || peek().kind == .colon {
+            try parseConstraint(group: nil)
+            return
+        }
+        switch word {
+        case "view", "label", "button", "guide": try parseView(parent: parent)
+        case "constraints": try parseGroup()
+        case "inactive": try parseConstraint(group: nil)
+        case "canvas", "safearea", "reload", "action", "on", "animator":
+            error(
+                .misplacedDeclaration, "'\(word)' is declared at the top level, not inside a view",
+                at: current.range)
+            throw Failure()
+        default:
+            let suggestion = nearestName(
+                to: word, among: ["view", "label", "button", "guide", "constraints", "inactive"])
+            error(
+                .unknownName, "unknown declaration '\(word)'" + didYouMean(suggestion), at: current.range,
+                suggestion: suggestion)
+            throw Failure()
+        }
+    }
+
+    /// One property after a view's name. An unknown or misplaced property is
+    /// reported and its value skipped, and the declaration goes on.
+    mutating func parseViewProperty(into view: inout ViewDeclaration) {
+        let start = current.range.start
+        let nameToken = advance()
+        guard case .identifier(let word) = nameToken.kind else { return }
+        guard let property = ViewProperty(rawValue: word) else {
+            let suggestion = nearestName(to: word, among: ViewProperty.allCases.map(\.rawValue))
+            error(
+                .unknownName, "unknown property '\(word)'" + didYouMean(suggestion), at: nameToken.range,
+                suggestion: suggestion)
+            // Skip its value: up to the next known property, a block or the end.
+            while !atStatementEnd && current.kind != .leftBrace {
+                if case .identifier(let next) = current.kind, ViewProperty(rawValue: next) != nil { break }
+                advance()
+            }
+            return
+        }
+        var value = view
+        do {
+            try parseValue(of: property, into: &value)
+        } catch {
+            while !atStatementEnd && current.kind != .leftBrace {
+                if case .identifier(let next) = current.kind, ViewProperty(rawValue: next) != nil { break }
+                advance()
+            }
+            return
+        }
+        let range = SourceRange(start: start, end: previousEnd)
+        if !property.applies(to: view.kind) {
+            let reason =
+                switch (property, view.kind) {
+                case (_, .guide): "a layout guide has no '\(word)': guides are never drawn and have no content"
+                case (.font, _): "a plain view has no 'font'; only labels and buttons show text"
+                default: "a \(view.kind.rawValue)'s intrinsic size comes from its text; 'size' is for plain views"
+                }
+            error(.notApplicable, reason, at: range)
+            return
+        }
+        if let first = view.propertyRanges[property] {
+            error(
+                .duplicateProperty, "'\(word)' is given twice", at: range,
+                notes: [Diagnostic.Note("first given here", at: first)])
+            return
+        }
+        value.propertyRanges[property] = range
+        view = value
+    }
+
+    /// The value or values after a property's name.
+    private mutating func parseValue(of property: ViewProperty, into view: inout ViewDeclaration) throws(Failure) {
+        switch property {
+        case .alpha:
+            let alpha = try parseNumber("an alpha between 0 and 1")
+            check(alpha, in: 0...1, "alpha")
+            view.alpha = min(max(alpha.value, 0), 1)
+        case .color:
+            view.color = try parseColor()
+        case .font:
+            let font = try parseNumber("a font size in points")
+            guard font.value > 0 && font.value <= 10_000 else {
+                error(
+                    .invalidValue, "a font size must be above 0 and at most 10000, not \(format(font.value))",
+                    at: font.range)
+                throw Failure()
+            }
+            view.font = font.value
+        case .size:
+            let size = try parseSize("an intrinsic width")
+            guard size.value.width >= 0 && size.value.height >= 0 else {
+                error(.invalidValue, "an intrinsic size cannot be negative: \(size.value)", at: size.range)
+                throw Failure()
+            }
+            view.intrinsicSize = size.value
+        case .hugging, .compression:
+            let horizontal = try parseNumber("a horizontal priority")
+            let vertical = try parseNumber("a vertical priority")
+            check(horizontal, in: 1...1000, "a priority")
+            check(vertical, in: 1...1000, "a priority")
+            let pair = AxisPriorities(
+                horizontal: min(max(horizontal.value, 1), 1000), vertical: min(max(vertical.value, 1), 1000))
+            if property == .hugging { view.hugging = pair } else { view.compression = pair }
+        case .hidden:
+            view.isHidden = true
+        case .frame:
+            let x = try parseNumber("the frame's x")
+            let y = try parseNumber("the frame's y")
+            let width = try parseNumber("the frame's width")
+            let height = try parseNumber("the frame's height")
+            guard width.value >= 0 && height.value >= 0 else {
+                error(
+                    .invalidValue,
+                    "a frame's size cannot be negative: \(format(width.value)) x \(format(height.value))",
+                    at: width.range.union(height.range))
+                throw Failure()
+            }
+            view.fixedFrame = Rect(x: x.value, y: y.value, width: width.value, height: height.value)
+        }
+    }
+
+    /// `#rrggbb` or a colour's name.
+    mutating func parseColor() throws(Failure) -> Color {
+        switch current.kind {
+        case .color(let rgb):
+            advance()
+            return Color(rgb: rgb)
+        case .identifier(let name):
+            let token = advance()
+            if let color = Color(named: name) { return color }
+            let suggestion = nearestName(to: name, among: Color.allNames)
+            error(
+                .unknownName, "unknown colour '\(name)'" + didYouMean(suggestion), at: token.range,
+                suggestion: suggestion)
+            throw Failure()
+        default:
+            throw fail(expected: "a colour: a name such as 'blue', or '#' and six hex digits")
+        }
+    }
+}

@@ -1,0 +1,204 @@
+/// A recursive-descent parser for scene files that recovers from errors:
+/// a statement it cannot read is reported and skipped up to the end of its
+/// line (or its block), and parsing goes on, so one pass reports every
+/// syntax error in a file.
+///
+/// Statements end at a newline, `;`, or the `}` that closes their block.
+/// Blocks open on the line of their statement. Nesting is limited to
+/// ``maximumDepth`` blocks and parentheses, so no input can exhaust the stack.
+struct Parser {
+    let file: SourceFile
+    let tokens: [Token]
+    var index = 0
+    var diagnostics: [Diagnostic] = []
+    var scene: Scene
+    /// Constraints as written, for the checker to resolve.
+    var constraints: [ConstraintSyntax] = []
+    /// How many blocks and parentheses enclose the current token.
+    var depth = 0
+    /// Operators in the expression being parsed.
+    var operations = 0
+
+    static let maximumDepth = 64
+
+    init(file: SourceFile, tokens: [Token]) {
+        self.file = file
+        self.tokens = tokens
+        self.scene = Scene(file: file)
+    }
+
+    /// Thrown after a diagnostic has been recorded, to abandon the statement.
+    struct Failure: Error {}
+
+    // MARK: Looking at tokens
+
+    var current: Token { tokens[index] }
+
+    /// The token `offset` places ahead, or the end of the file.
+    func peek(_ offset: Int = 1) -> Token {
+        tokens[min(index + offset, tokens.count - 1)]
+    }
+
+    /// Where the last consumed token ends.
+    var previousEnd: Int { index > 0 ? tokens[index - 1].range.end : 0 }
+
+    @discardableResult
+    mutating func advance() -> Token {
+        let token = tokens[index]
+        if index < tokens.count - 1 { index += 1 }
+        return token
+    }
+
+    func isKeyword(_ keyword: String, _ token: Token? = nil) -> Bool {
+        (token ?? current).kind == .identifier(keyword)
+    }
+
+    /// Whether the current token ends a statement: a newline, `;`, `}` or the end of the file.
+    var atStatementEnd: Bool {
+        switch current.kind {
+        case .newline, .semicolon, .rightBrace, .endOfFile: true
+        default: false
+        }
+    }
+
+    mutating func skipNewlines() {
+        while current.kind == .newline || current.kind == .semicolon { advance() }
+    }
+
+    // MARK: Reporting
+
+    mutating func error(
+        _ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [],
+        suggestion: String? = nil
+    ) {
+        diagnostics.append(.error(code, message, at: range, notes: notes, suggestion: suggestion))
+    }
+
+    /// Reports what was expected where the current token stands, and abandons the statement.
+    mutating func fail(expected what: String) -> Failure {
+        error(.expectedToken, "expected \(what), found \(current.kind)", at: current.range)
+        return Failure()
+    }
+
+    /// Consumes a token of this kind, or reports and abandons the statement.
+    @discardableResult
+    mutating func expect(_ kind: Token.Kind, _ what: String) throws(Failure) -> Token {
+        guard current.kind == kind else { throw fail(expected: what) }
+        return advance()
+    }
+
+    mutating func expectKeyword(_ keyword: String) throws(Failure) {
+        guard isKeyword(keyword) else { throw fail(expected: "'\(keyword)'") }
+        advance()
+    }
+
+    /// Consumes an identifier: a name the user chooses.
+    mutating func expectIdentifier(_ what: String) throws(Failure) -> Identifier {
+        guard case .identifier(let name) = current.kind else { throw fail(expected: what) }
+        return Identifier(name, advance().range)
+    }
+
+    // MARK: Recovery
+
+    /// Skips to the end of the current statement, over any blocks it opens.
+    mutating func skipStatement() {
+        while !atStatementEnd {
+            if current.kind == .leftBrace { skipBlock() } else { advance() }
+        }
+    }
+
+    /// Skips a block from its `{` to the matching `}` (or the end of the
+    /// file), without recursion, however deep it nests.
+    mutating func skipBlock() {
+        var open = 0
+        repeat {
+            switch current.kind {
+            case .leftBrace: open += 1
+            case .rightBrace: open -= 1
+            case .endOfFile: return
+            default: break
+            }
+            advance()
+        } while open > 0
+    }
+
+    /// After a statement: the statement must end here.
+    mutating func endStatement() {
+        guard !atStatementEnd else { return }
+        error(
+            .expectedToken, "expected the end of the statement (a new line or ';'), found \(current.kind)",
+            at: current.range)
+        skipStatement()
+    }
+
+    /// Parses the elements of a `{ … }` block with `element`, each one
+    /// recovering on its own; the current token must be the `{`.
+    mutating func parseBlock(_ element: (inout Parser) throws(Failure) -> Void) throws(Failure) {
+        let open = try expect(.leftBrace, "'{'")
+        guard depth < Parser.maximumDepth else {
+            error(
+                .tooDeep, "blocks are nested more than \(Parser.maximumDepth) deep; the rest of this block is skipped",
+                at: open.range)
+            index -= 1
+            skipBlock()
+            return
+        }
+        depth += 1
+        defer { depth -= 1 }
+        while true {
+            skipNewlines()
+            switch current.kind {
+            case .rightBrace:
+                advance()
+                return
+            case .endOfFile:
+                error(
+                    .unterminatedBlock, "expected '}' at the end of the file, to close the block opened here",
+                    at: open.range)
+                return
+            default:
+                do { try element(&self) } catch { skipStatement() }
+                endStatement()
+            }
+        }
+    }
+
+    // MARK: Numbers
+
+    /// A number with an optional minus sign: `12`, `-1000`, `0.5`.
+    mutating func parseNumber(_ what: String) throws(Failure) -> Located<Double> {
+        let start = current.range.start
+        let negative = current.kind == .minus
+        if negative { advance() }
+        guard case .number(let value) = current.kind else { throw fail(expected: what) }
+        advance()
+        return Located(negative ? -value : value, SourceRange(start: start, end: previousEnd))
+    }
+
+    /// `W x H`; `375x667` without spaces too.
+    mutating func parseSize(_ what: String) throws(Failure) -> Located<Size> {
+        let width = try parseNumber(what)
+        let height: Located<Double>
+        if case .identifier(let word) = current.kind, word.first == "x", word.count > 1,
+            let value = Double(word.dropFirst()), word.dropFirst().allSatisfy(\.isNumber)
+        {
+            // `375x667` lexes as 375 and the identifier `x667`.
+            height = Located(value, advance().range)
+        } else {
+            try expectKeyword("x")
+            height = try parseNumber("a height")
+        }
+        return Located(
+            Size(width: width.value, height: height.value), SourceRange(start: width.range.start, end: previousEnd))
+    }
+
+    /// Reports a number outside `range` as `invalid-value`.
+    mutating func check(_ number: Located<Double>, in range: ClosedRange<Double>, _ what: String) {
+        guard !range.contains(number.value) else { return }
+        let bounds =
+            range.upperBound == .infinity
+            ? "at least \(format(range.lowerBound))"
+            : "between \(format(range.lowerBound)) and \(format(range.upperBound))"
+        error(.invalidValue, "\(what) must be \(bounds), not \(format(number.value))", at: number.range)
+    }
+}

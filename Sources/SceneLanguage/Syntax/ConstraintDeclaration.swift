@@ -1,0 +1,95 @@
+/// How a constraint's two sides relate.
+public enum ConstraintRelation: String, Hashable, Sendable {
+    case equal = "=="
+    case greaterThanOrEqual = ">="
+    case lessThanOrEqual = "<="
+}
+
+/// A constraint as written: `[NAME:] ITEM.ATTR REL EXPR [@PRIORITY]`.
+///
+/// The parser makes these; the checker resolves them into ``LayoutConstraint``s.
+struct ConstraintSyntax: Sendable {
+    var name: Identifier?
+    /// `inactive` was written before it.
+    var isInactive: Bool
+    /// The index in ``Scene/groups`` of the group it is declared in.
+    var group: Int?
+    /// `card.top`, `root.safeArea.leading`: two or three names.
+    var first: [Identifier]
+    var relation: Located<ConstraintRelation>
+    var second: Expr
+    var priority: Located<Double>?
+    /// The whole declaration, its name included.
+    var range: SourceRange
+}
+
+/// An item that constraints can relate: a declared view or guide, the root
+/// view, or one of the root's guides.
+public enum LayoutItem: Hashable, Sendable {
+    case root
+    /// `root.safeArea`: the canvas inset by the safe-area insets.
+    case safeArea
+    /// `root.margins`: the safe area inset by 16 points on leading and
+    /// trailing and 8 on top and bottom.
+    case margins
+    /// The view at this index in ``Scene/views``.
+    case view(Int)
+}
+
+/// An attribute of an item: `card.top`.
+public struct Anchor: Hashable, Sendable {
+    public var item: LayoutItem
+    public var attribute: Attribute
+
+    public init(_ item: LayoutItem, _ attribute: Attribute) {
+        self.item = item
+        self.attribute = attribute
+    }
+}
+
+/// A checked constraint in Auto Layout's form,
+/// `first REL multiplier × second + constant`, or `first REL constant`
+/// without a second anchor.
+///
+/// A position related to a constant alone is in the root view's
+/// coordinates: `card.left == 20` puts the card's left edge 20 points from
+/// the canvas's left.
+public struct LayoutConstraint: Hashable, Sendable {
+    /// The name actions use to change it, if it has one.
+    public var name: Identifier?
+    /// The index in ``Scene/groups`` of its group, if it is in one.
+    public var group: Int?
+    /// Whether it is active when the scene loads: false when it or its
+    /// group was declared `inactive`.
+    public var isInitiallyActive: Bool
+    public var first: Anchor
+    public var relation: ConstraintRelation
+    public var multiplier: Double
+    public var second: Anchor?
+    public var constant: Double
+    /// 1…1000; 1000 is required.
+    public var priority: Double
+    /// The whole declaration, for messages.
+    public var range: SourceRange
+}
+
+/// `constraints NAME [inactive] { … }`: constraints switched together.
+public struct ConstraintGroup: Hashable, Sendable {
+    public var name: Identifier?
+    public var isInitiallyActive: Bool
+    public var range: SourceRange
+}
+
+/// A priority's name: `required` (1000), `high` (750), `low` (250), `fitting` (50).
+public enum PriorityName: String, CaseIterable, Sendable {
+    case required, high, low, fitting
+
+    public var value: Double {
+        switch self {
+        case .required: 1000
+        case .high: 750
+        case .low: 250
+        case .fitting: 50
+        }
+    }
+}

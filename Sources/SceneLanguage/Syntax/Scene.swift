@@ -1,0 +1,78 @@
+/// A parsed and checked scene file: its settings, views, constraints,
+/// animators and actions, and every diagnostic found on the way.
+///
+/// ```swift
+/// let scene = Scene.parse(SourceFile(name: "Quiz.layout", text: text))
+/// for diagnostic in scene.diagnostics { print(diagnostic.rendered(in: scene.file), terminator: "") }
+/// ```
+///
+/// Parsing never fails and never traps: whatever could not be understood is
+/// left out and reported, and the rest is kept, so one pass reports every
+/// error in a file. A scene whose ``diagnostics`` hold no error is complete.
+public struct Scene: Sendable {
+    public let file: SourceFile
+    /// The root view's size (`canvas W x H`; 375 x 667 by default).
+    public internal(set) var canvas = Size(width: 375, height: 667)
+    /// `safearea TOP LEADING BOTTOM TRAILING` (0 0 0 0 by default).
+    public internal(set) var safeAreaInsets = Insets.zero
+    /// The transition from the previous scene on reload (`reload 0.25` by
+    /// default); nil for `reload none`.
+    public internal(set) var reloadTransition: AnimationOptions? = AnimationOptions(duration: 0.25, range: .at(0))
+    /// Every view and guide, in declaration order; subviews come after their parent.
+    public internal(set) var views: [ViewDeclaration] = []
+    /// The constraints that checked out, in declaration order.
+    public internal(set) var constraints: [LayoutConstraint] = []
+    public internal(set) var groups: [ConstraintGroup] = []
+    /// Animators declared at the top level.
+    public internal(set) var animators: [AnimatorDeclaration] = []
+    public internal(set) var actions: [ActionDeclaration] = []
+    /// `on load { … }`.
+    public internal(set) var onLoad: ActionDeclaration? = nil
+    public internal(set) var diagnostics: [Diagnostic] = []
+    /// Where the settings were written, for messages about them.
+    public internal(set) var settingRanges: [Setting: SourceRange] = [:]
+
+    /// A top-level setting.
+    public enum Setting: String, Hashable, Sendable {
+        case canvas, safearea, reload
+    }
+
+    init(file: SourceFile) {
+        self.file = file
+    }
+
+    /// Lexes, parses and checks a scene file.
+    public static func parse(_ file: SourceFile) -> Scene {
+        let (tokens, lexical) = Lexer.tokenize(file)
+        var parser = Parser(file: file, tokens: tokens)
+        parser.parseFile()
+        var checker = Checker(scene: parser.scene, constraints: parser.constraints)
+        checker.check()
+        var scene = checker.scene
+        scene.diagnostics = lexical + parser.diagnostics + checker.diagnostics
+        return scene
+    }
+
+    /// The index in ``views`` of each view and guide, by name.
+    public internal(set) var viewIndices: [String: Int] = [:]
+
+    /// The index in ``constraints`` of each named constraint, by name.
+    public internal(set) var constraintIndices: [String: Int] = [:]
+    /// The index in ``groups`` of each named group, by name.
+    public internal(set) var groupIndices: [String: Int] = [:]
+
+    /// The index in ``views`` of the view or guide with this name.
+    public func viewIndex(named name: String) -> Int? {
+        viewIndices[name]
+    }
+
+    /// The action with this name.
+    public func action(named name: String) -> ActionDeclaration? {
+        actions.first { $0.name.name == name }
+    }
+
+    /// The source text of a range, such as a constraint's declaration.
+    public func text(of range: SourceRange) -> Substring {
+        file.text(of: range)
+    }
+}

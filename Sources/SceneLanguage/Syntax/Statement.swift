@@ -1,0 +1,104 @@
+/// A statement of an action, `on load` or an animation block.
+///
+/// Statements keep names as written: `swap` trades names at run time, so the
+/// runtime resolves them when it runs them. The checker has made sure that
+/// each name is declared and of the right sort.
+public struct Statement: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        /// `C.constant = E`, `+= E`, `-= E`.
+        case setConstant(Identifier, AssignmentOperator, Expr)
+        /// `V.alpha = E`, `V.text = "…"`, `V.hidden = true`, `V.color = …`, `V.font = E`.
+        case setProperty(Identifier, Located<AssignableProperty>, PropertyValue)
+        /// `activate C …`: constraints or groups.
+        case activate([Identifier])
+        case deactivate([Identifier])
+        /// `layout`: `layoutIfNeeded()`, every pending change at once, unanimated.
+        case layout
+        /// `animate OPTIONS { … } [completion { … }]`: `UIView.animate`.
+        case animate(AnimationOptions, body: [Statement], completion: [Statement]?)
+        /// `animator A OPTIONS { … } [completion { … }]`: (re)creates a property animator.
+        case animator(AnimatorDeclaration)
+        /// `start A [after D]`.
+        case start(Identifier, after: Double)
+        case pause(Identifier)
+        case reverse(Identifier)
+        /// `A.fraction = E`: `fractionComplete`.
+        case setFraction(Identifier, Expr)
+        /// `stop A`: `stopAnimation(true)`.
+        case stop(Identifier)
+        /// `finish A at start|end|current`: `finishAnimation(at:)`.
+        case finish(Identifier, Located<FinishPosition>)
+        /// `swap X Y`: two views or two constraints trade names.
+        case swap(Identifier, Identifier)
+        /// `run ACTION`.
+        case run(Identifier)
+        /// `canvas W x H`: resize the root view, as a rotation would.
+        case canvas(Size)
+    }
+
+    public var kind: Kind
+    /// The statement from its first token to its last (blocks included).
+    public var range: SourceRange
+
+    public init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+public enum AssignmentOperator: String, Hashable, Sendable {
+    case assign = "="
+    case add = "+="
+    case subtract = "-="
+}
+
+/// A view property that an action can set.
+public enum AssignableProperty: String, Hashable, Sendable, CaseIterable {
+    case alpha, text, hidden, color, font
+}
+
+/// The value of `V.PROPERTY = …`, typed by the property.
+public enum PropertyValue: Hashable, Sendable {
+    /// `alpha` and `font`.
+    case number(Expr)
+    case text(String)
+    case bool(Bool)
+    case color(Color)
+}
+
+/// `UIViewAnimatingPosition`.
+public enum FinishPosition: String, Hashable, Sendable, CaseIterable {
+    case start, end, current
+}
+
+/// `animator A DURATION [curve CURVE | spring …] { … } [completion { … }]`.
+public struct AnimatorDeclaration: Hashable, Sendable {
+    public var name: Identifier
+    public var options: AnimationOptions
+    public var body: [Statement]
+    public var completion: [Statement]?
+    public var range: SourceRange
+
+    public init(
+        name: Identifier, options: AnimationOptions, body: [Statement], completion: [Statement]?, range: SourceRange
+    ) {
+        self.name = name
+        self.options = options
+        self.body = body
+        self.completion = completion
+        self.range = range
+    }
+}
+
+/// `action NAME { … }`, or `on load { … }` (named `load`).
+public struct ActionDeclaration: Hashable, Sendable {
+    public var name: Identifier
+    public var body: [Statement]
+    public var range: SourceRange
+
+    public init(name: Identifier, body: [Statement], range: SourceRange) {
+        self.name = name
+        self.body = body
+        self.range = range
+    }
+}

@@ -1,0 +1,74 @@
+/// What a declared view is.
+public enum ViewKind: String, Hashable, Sendable, CaseIterable {
+    /// A plain view: no intrinsic size unless `size` gives one.
+    case view
+    /// A label: its text gives its intrinsic size.
+    case label
+    /// A button: its text plus padding gives its intrinsic size.
+    case button
+    /// A layout guide: takes part in layout, is never drawn.
+    case guide
+
+    /// Whether the view shows text (`label`, `button`).
+    public var hasText: Bool { self == .label || self == .button }
+}
+
+/// A view property that a declaration can set.
+public enum ViewProperty: String, Hashable, Sendable, CaseIterable {
+    case alpha, color, font, size, hugging, compression, hidden, frame
+
+    /// Whether a view of this kind takes the property.
+    public func applies(to kind: ViewKind) -> Bool {
+        switch (self, kind) {
+        case (_, .guide): false
+        case (.font, .view): false
+        case (.size, .label), (.size, .button): false
+        default: true
+        }
+    }
+}
+
+/// A pair of priorities, one per axis: `hugging 250 250`.
+public struct AxisPriorities: Hashable, Sendable {
+    public var horizontal: Double
+    public var vertical: Double
+
+    public init(horizontal: Double, vertical: Double) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+}
+
+/// `view card color blue`, `label title "Bankey" font 34 alpha 0`,
+/// `guide spacer`: a view as declared, with its properties' defaults filled in.
+public struct ViewDeclaration: Hashable, Sendable {
+    public var kind: ViewKind
+    public var name: Identifier
+    /// The text of a label or button (`\n` breaks lines); empty for other kinds.
+    public var text: String = ""
+    /// The index in ``Scene/views`` of the view this one was declared inside;
+    /// nil for a subview of the root.
+    public var parent: Int? = nil
+    public var alpha: Double = 1
+    public var color: Color? = nil
+    /// The font size in points, for labels and buttons.
+    public var font: Double = 17
+    /// A plain view's intrinsic content size (`size W x H`).
+    public var intrinsicSize: Size? = nil
+    public var hugging = AxisPriorities(horizontal: 250, vertical: 250)
+    public var compression = AxisPriorities(horizontal: 750, vertical: 750)
+    public var isHidden = false
+    /// A fixed frame in the parent's coordinates: the view takes no part in
+    /// constraint solving (`translatesAutoresizingMaskIntoConstraints`).
+    public var fixedFrame: Rect? = nil
+    /// Where each property given in the declaration was written.
+    public var propertyRanges: [ViewProperty: SourceRange] = [:]
+    /// The declaration from its keyword to its name (and text).
+    public var range: SourceRange
+
+    public init(kind: ViewKind, name: Identifier, range: SourceRange) {
+        self.kind = kind
+        self.name = name
+        self.range = range
+    }
+}

@@ -1,0 +1,28 @@
+public import PlaygroundProtocol
+import SceneLanguage
+
+extension LayoutModel {
+    /// The model frame of the scene as declared: every view's solved frame
+    /// with the properties its declaration gives, before `on load` runs.
+    ///
+    /// - Parameters:
+    ///   - name: The scene's name, as frames carry it.
+    ///   - generation: How many times the scene has loaded.
+    public func modelFrame(scene name: String, generation: Int = 1) -> Frame {
+        var views: [ViewFrame] = []
+        views.reserveCapacity(scene.views.count)
+        for (index, view) in scene.views.enumerated() {
+            let rect = frame(ofView: index)
+            views.append(
+                ViewFrame(
+                    name: view.name.name, kind: view.kind.rawValue,
+                    parent: view.parent.map { scene.views[$0].name.name } ?? "root", x: rect.x, y: rect.y,
+                    width: rect.width, height: rect.height, alpha: view.alpha,
+                    text: view.kind.hasText ? view.text : nil, font: view.kind.hasText ? view.font : nil,
+                    color: view.color?.description, hidden: view.isHidden))
+        }
+        return Frame(
+            scene: name, generation: generation, seq: 0, time: 0, settled: true, canvasWidth: canvas.width,
+            canvasHeight: canvas.height, views: views)
+    }
+}

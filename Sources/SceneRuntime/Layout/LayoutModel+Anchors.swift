@@ -1,0 +1,62 @@
+public import LayoutSolver
+public import SceneLanguage
+
+extension LayoutModel {
+    /// How far `root.margins` is inset from the safe area: 16 points on
+    /// leading and trailing, 8 on top and bottom.
+    public static let marginInsets = Insets(top: 8, leading: 16, bottom: 8, trailing: 16)
+
+    /// An item's left, top, width and height as expressions of the variables.
+    func edges(of item: LayoutItem) -> (left: Expression, top: Expression, width: Expression, height: Expression) {
+        let width = Expression(rootWidth)
+        let height = Expression(rootHeight)
+        switch item {
+        case .root:
+            return (Expression(), Expression(), width, height)
+        case .safeArea, .margins:
+            var insets = scene.safeAreaInsets
+            if item == .margins {
+                let margins = LayoutModel.marginInsets
+                insets.top += margins.top
+                insets.leading += margins.leading
+                insets.bottom += margins.bottom
+                insets.trailing += margins.trailing
+            }
+            return (
+                Expression(insets.leading), Expression(insets.top), width - (insets.leading + insets.trailing),
+                height - (insets.top + insets.bottom)
+            )
+        case .view(let index):
+            let v = variables[index]
+            return (Expression(v.left), Expression(v.top), Expression(v.width), Expression(v.height))
+        }
+    }
+
+    /// An anchor as a linear expression of the variables.
+    ///
+    /// Baselines: a label's or button's are its text's, measured from its top
+    /// (``TextMetrics``); a plain view's (and the root's) are its bottom edge,
+    /// as a `UIView` without text has it.
+    public func expression(for anchor: Anchor) -> Expression {
+        let (left, top, width, height) = edges(of: anchor.item)
+        switch anchor.attribute {
+        case .left, .leading: return left
+        case .right, .trailing: return left + width
+        case .centerX: return left + 0.5 * width
+        case .width: return width
+        case .top: return top
+        case .bottom: return top + height
+        case .centerY: return top + 0.5 * height
+        case .height: return height
+        case .firstBaseline, .lastBaseline:
+            guard case .view(let index) = anchor.item, scene.views[index].kind.hasText else { return top + height }
+            let metrics = metrics[index]
+            return top + (anchor.attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline)
+        }
+    }
+
+    /// The value of an anchor as solved now.
+    public func value(of anchor: Anchor) -> Double {
+        value(expression(for: anchor))
+    }
+}

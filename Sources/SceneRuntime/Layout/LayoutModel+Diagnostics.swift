@@ -1,0 +1,73 @@
+import LayoutSolver
+import SceneLanguage
+
+extension LayoutModel {
+    /// Auto Layout's "unable to simultaneously satisfy constraints", as a
+    /// diagnostic at the constraint that was broken, with a note at each
+    /// constraint it conflicts with.
+    func unsatisfiable(_ broken: Origin, conflicts: [Constraint]) -> Diagnostic {
+        var notes: [Diagnostic.Note] = []
+        for conflict in conflicts {
+            guard let origin = origins[conflict.id] else { continue }
+            let range = range(of: origin)
+            notes.append(Diagnostic.Note("it conflicts with \(describe(origin))", at: range))
+        }
+        if notes.isEmpty {
+            notes.append(Diagnostic.Note("it cannot hold whatever the other constraints say"))
+        }
+        return .error(
+            .unsatisfiableConstraints,
+            "unable to simultaneously satisfy constraints; breaking \(describe(broken)) to recover",
+            at: range(of: broken), notes: notes)
+    }
+
+    /// How messages name a constraint's origin: `'card.width == 100'`,
+    /// `the fixed frame of 'panel'`, `the canvas size`.
+    func describe(_ origin: Origin) -> String {
+        switch origin {
+        case .declared(let index):
+            let constraint = scene.constraints[index]
+            let text = scene.text(of: constraint.range)
+            let shown = text.count > 80 ? text.prefix(77) + "…" : text
+            return "'\(shown)'"
+        case .intrinsicWidth(let index): return "the intrinsic width of '\(scene.views[index].name)'"
+        case .intrinsicHeight(let index): return "the intrinsic height of '\(scene.views[index].name)'"
+        case .fixedFrame(let index): return "the fixed frame of '\(scene.views[index].name)'"
+        case .canvas: return "the canvas size (\(canvas))"
+        }
+    }
+
+    /// Where an origin was written; the canvas's default points at the file's start.
+    func range(of origin: Origin) -> SourceRange {
+        switch origin {
+        case .declared(let index): scene.constraints[index].range
+        case .intrinsicWidth(let index), .intrinsicHeight(let index): scene.views[index].range
+        case .fixedFrame(let index): scene.views[index].propertyRanges[.frame] ?? scene.views[index].range
+        case .canvas: scene.settingRanges[.canvas] ?? .at(0)
+        }
+    }
+
+    /// Auto Layout's ambiguous layout: for each view and guide without a
+    /// fixed frame, each axis whose position or size the constraints leave
+    /// open, as a warning.
+    func ambiguities() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for (index, view) in scene.views.enumerated() where view.fixedFrame == nil {
+            let v = variables[index]
+            for (axis, size, position, sizeName, positionName) in [
+                ("horizontal", v.width, v.left, "width", "x position"),
+                ("vertical", v.height, v.top, "height", "y position"),
+            ] {
+                let open =
+                    solver.isAmbiguous(size) ? sizeName : solver.isAmbiguous(position) ? positionName : nil
+                guard let open else { continue }
+                found.append(
+                    .warning(
+                        .ambiguousLayout,
+                        "ambiguous \(axis) layout for '\(view.name)': its constraints leave its \(open) open",
+                        at: view.name.range))
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,214 @@
+public import LayoutSolver
+public import SceneLanguage
+
+/// A scene's constraints in a solver: every view's frame, solved.
+///
+/// Each view and guide has four variables (left, top, width, height, in the
+/// root's coordinates); every anchor is a linear expression of them
+/// (``expression(for:)``). The root's size is pinned to the canvas by two
+/// required constraints, and `root.safeArea` and `root.margins` are
+/// expressions of it. Building the model adds, in this order: the canvas,
+/// each view's fixed frame or intrinsic-size constraints, then the scene's
+/// active constraints in declaration order. A required constraint that
+/// contradicts those before it is left out and reported, naming the
+/// constraints it conflicts with, as Auto Layout's log does; layout goes on
+/// without it.
+///
+/// ```swift
+/// let model = LayoutModel(scene: Scene.parse(file))
+/// model.frame(of: .view(0))   // Rect in root coordinates
+/// ```
+public struct LayoutModel {
+    public let scene: Scene
+    public private(set) var solver = Solver()
+    /// The diagnostics of building the layout: unsatisfiable and ambiguous constraints.
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// The canvas as the model has it now.
+    public private(set) var canvas: Size
+
+    /// The variables of each view, by index in ``Scene/views``.
+    let variables: [ViewVariables]
+    let rootWidth = Variable()
+    let rootHeight = Variable()
+    /// The text metrics of each view (zero for plain views and guides).
+    var metrics: [TextMetrics]
+    /// The solver constraint of each scene constraint; nil while inactive or broken.
+    var installed: [Constraint?]
+    /// The constraints of the canvas, each view's intrinsic size and fixed frame.
+    var canvasConstraints: [Constraint] = []
+    var viewConstraints: [[Constraint]]
+    /// Where each solver constraint comes from, by constraint id, for messages.
+    var origins: [Int: Origin] = [:]
+
+    struct ViewVariables {
+        let left = Variable()
+        let top = Variable()
+        let width = Variable()
+        let height = Variable()
+    }
+
+    /// What a solver constraint stands for.
+    enum Origin {
+        /// The scene constraint at this index.
+        case declared(Int)
+        case intrinsicWidth(Int), intrinsicHeight(Int)
+        case fixedFrame(Int)
+        case canvas
+    }
+
+    public init(scene: Scene) {
+        self.scene = scene
+        self.canvas = scene.canvas
+        self.variables = scene.views.map { _ in ViewVariables() }
+        self.metrics = scene.views.map { TextMetrics(text: $0.text, font: $0.font, kind: $0.kind) }
+        self.installed = Array(repeating: nil, count: scene.constraints.count)
+        self.viewConstraints = Array(repeating: [], count: scene.views.count)
+        pinCanvas()
+        for index in scene.views.indices { addViewConstraints(index) }
+        for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
+            activate(index)
+        }
+        // A scene with errors has lost constraints; ambiguity would only echo that.
+        if !scene.diagnostics.hasErrors { diagnostics += ambiguities() }
+    }
+
+    /// The scene's diagnostics and the layout's, in the order of the file.
+    public var allDiagnostics: [Diagnostic] {
+        (scene.diagnostics + diagnostics).sortedByLocation()
+    }
+
+    // MARK: Reading frames
+
+    /// The frame of an item in the root's coordinates, as solved now.
+    public func frame(of item: LayoutItem) -> Rect {
+        let (left, top, width, height) = edges(of: item)
+        return Rect(x: value(left), y: value(top), width: value(width), height: value(height))
+    }
+
+    /// The frame of the view at an index in ``Scene/views``.
+    public func frame(ofView index: Int) -> Rect {
+        frame(of: .view(index))
+    }
+
+    func value(_ expression: Expression) -> Double {
+        var total = expression.constant
+        for term in expression.terms { total += term.coefficient * solver.value(of: term.variable) }
+        return total
+    }
+
+    /// Whether the scene constraint at an index is in the solver now.
+    public func isInstalled(_ index: Int) -> Bool {
+        installed[index] != nil
+    }
+
+    // MARK: Building
+
+    private mutating func pinCanvas() {
+        for constraint in canvasConstraints { try? solver.remove(constraint) }
+        canvasConstraints = [
+            Expression(rootWidth) == Expression(canvas.width),
+            Expression(rootHeight) == Expression(canvas.height),
+        ]
+        for constraint in canvasConstraints { _ = add(constraint, .canvas) }
+    }
+
+    /// Resizes the root view, as a rotation would.
+    public mutating func setCanvas(_ size: Size) {
+        canvas = size
+        pinCanvas()
+    }
+
+    /// A view's fixed frame, or the constraints of its intrinsic size.
+    private mutating func addViewConstraints(_ index: Int) {
+        let view = scene.views[index]
+        let v = variables[index]
+        var made: [(Constraint, Origin)] = []
+        if let frame = view.fixedFrame {
+            let parent = view.parent.map { LayoutItem.view($0) } ?? .root
+            let (parentLeft, parentTop, _, _) = edges(of: parent)
+            made = [
+                (Expression(v.left) == parentLeft + frame.x, .fixedFrame(index)),
+                (Expression(v.top) == parentTop + frame.y, .fixedFrame(index)),
+                (Expression(v.width) == Expression(frame.width), .fixedFrame(index)),
+                (Expression(v.height) == Expression(frame.height), .fixedFrame(index)),
+            ]
+        } else if let size = intrinsicSize(of: index) {
+            made = [
+                (
+                    (Expression(v.width) <= Expression(size.width)).with(Strength(view.hugging.horizontal)),
+                    .intrinsicWidth(index)
+                ),
+                (
+                    (Expression(v.width) >= Expression(size.width)).with(Strength(view.compression.horizontal)),
+                    .intrinsicWidth(index)
+                ),
+                (
+                    (Expression(v.height) <= Expression(size.height)).with(Strength(view.hugging.vertical)),
+                    .intrinsicHeight(index)
+                ),
+                (
+                    (Expression(v.height) >= Expression(size.height)).with(Strength(view.compression.vertical)),
+                    .intrinsicHeight(index)
+                ),
+            ]
+        }
+        viewConstraints[index] = made.compactMap { add($0.0, $0.1) ? $0.0 : nil }
+    }
+
+    /// A view's intrinsic content size: its text's for labels and buttons,
+    /// `size` for plain views; nil for guides and plain views without one.
+    public func intrinsicSize(of index: Int) -> Size? {
+        switch scene.views[index].kind {
+        case .label, .button: metrics[index].size
+        case .view: scene.views[index].intrinsicSize
+        case .guide: nil
+        }
+    }
+
+    /// Puts a scene constraint into the solver, if it is not there yet.
+    /// Returns false, with a diagnostic, when it contradicts required constraints.
+    @discardableResult
+    public mutating func activate(_ index: Int) -> Bool {
+        guard installed[index] == nil else { return true }
+        let declared = scene.constraints[index]
+        let first = expression(for: declared.first)
+        let second = declared.second.map { declared.multiplier * expression(for: $0) } ?? Expression()
+        let rhs = second + declared.constant
+        let constraint: Constraint =
+            switch declared.relation {
+            case .equal: first == rhs
+            case .greaterThanOrEqual: first >= rhs
+            case .lessThanOrEqual: first <= rhs
+            }
+        let prioritized = declared.priority >= 1000 ? constraint : constraint.with(Strength(declared.priority))
+        guard add(prioritized, .declared(index)) else { return false }
+        installed[index] = prioritized
+        return true
+    }
+
+    /// Takes a scene constraint out of the solver.
+    public mutating func deactivate(_ index: Int) {
+        guard let constraint = installed[index] else { return }
+        try? solver.remove(constraint)
+        origins[constraint.id] = nil
+        installed[index] = nil
+    }
+
+    /// Adds a constraint, turning a conflict into a diagnostic.
+    mutating func add(_ constraint: Constraint, _ origin: Origin) -> Bool {
+        do {
+            try solver.add(constraint)
+            origins[constraint.id] = origin
+            return true
+        } catch .unsatisfiable(_, let conflicts) {
+            diagnostics.append(unsatisfiable(origin, conflicts: conflicts))
+        } catch .nonFinite {
+            diagnostics.append(
+                .error(.outOfRange, "\(describe(origin)) holds a number out of range", at: range(of: origin)))
+        } catch {
+            // Duplicates and unknown constraints cannot happen: every constraint here is new.
+            preconditionFailure("unexpected solver error: \(error)")
+        }
+        return false
+    }
+}

@@ -1,0 +1,57 @@
+public import SceneLanguage
+
+/// The fixed text metrics that make geometry the same everywhere: a
+/// character (a grapheme cluster) advances `0.5 × font` points, a line is
+/// `1.2 × font` high, and a line's baseline is `0.8 × font` below its top.
+/// Text breaks into lines only at `\n`.
+///
+/// A button adds 12 points of padding on each side and 6 on top and bottom,
+/// which moves its baselines down by 6. Baselines are measured from the
+/// view's top, as if its text stood at the top of the view.
+public struct TextMetrics: Hashable, Sendable {
+    /// The text's size with the kind's padding: a label's or button's intrinsic content size.
+    public var size: Size
+    /// From the view's top to the first line's baseline.
+    public var firstBaseline: Double
+    /// From the view's top to the last line's baseline.
+    public var lastBaseline: Double
+
+    public static let advancePerPoint = 0.5
+    public static let lineHeightPerPoint = 1.2
+    public static let baselinePerPoint = 0.8
+    public static let buttonPadding = Insets(top: 6, leading: 12, bottom: 6, trailing: 12)
+
+    /// The metrics of a text at a font size. Empty text has no lines and is
+    /// 0 × 0 (a button's padding still counts).
+    public init(text: String, font: Double, kind: ViewKind) {
+        var lines = 0
+        var longest = 0
+        if !text.isEmpty {
+            var length = 0
+            lines = 1
+            for character in text {
+                if character == "\n" {
+                    longest = max(longest, length)
+                    length = 0
+                    lines += 1
+                } else {
+                    length += 1
+                }
+            }
+            longest = max(longest, length)
+        }
+        let lineHeight = TextMetrics.lineHeightPerPoint * font
+        var width = Double(longest) * TextMetrics.advancePerPoint * font
+        var height = Double(lines) * lineHeight
+        var top = 0.0
+        if kind == .button {
+            let padding = TextMetrics.buttonPadding
+            width += padding.leading + padding.trailing
+            height += padding.top + padding.bottom
+            top = padding.top
+        }
+        self.size = Size(width: width, height: height)
+        self.firstBaseline = top + TextMetrics.baselinePerPoint * font
+        self.lastBaseline = top + Double(max(lines - 1, 0)) * lineHeight + TextMetrics.baselinePerPoint * font
+    }
+}

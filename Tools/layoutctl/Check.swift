@@ -1,0 +1,32 @@
+import ArgumentParser
+import SceneLanguage
+import SceneRuntime
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Parse and solve scene files offline and print their diagnostics.",
+        discussion: """
+            Diagnostics go to standard error, like the Swift compiler's. A folder stands for every \
+            .layout file in it, recursively. Exits with 1 if any file has an error (warnings alone \
+            exit with 0), or cannot be read.
+            """
+    )
+
+    @Argument(help: "Scene files or folders.")
+    var paths: [String]
+
+    func run() throws {
+        var failed = false
+        for path in try sceneFiles(in: paths) {
+            guard let file = readSource(path) else {
+                failed = true
+                continue
+            }
+            let model = LayoutModel(scene: Scene.parse(file))
+            let diagnostics = model.allDiagnostics
+            printError(diagnostics.map { $0.rendered(in: file) }.joined(), terminator: "")
+            if diagnostics.hasErrors { failed = true }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

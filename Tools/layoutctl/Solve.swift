@@ -1,0 +1,27 @@
+import ArgumentParser
+import PlaygroundProtocol
+import SceneLanguage
+import SceneRuntime
+
+struct Solve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the model frame of a scene as declared, before 'on load' runs, as JSON.",
+        discussion: """
+            Offline: no daemon. The frame is one line of JSON in the protocol's frame shape, its scene \
+            named after the file. Diagnostics go to standard error; with errors, the frame of what \
+            could be laid out is still printed and the exit status is 1.
+            """
+    )
+
+    @Argument(help: "A scene file.")
+    var path: String
+
+    func run() throws {
+        guard let file = readSource(path) else { throw ExitCode(1) }
+        let model = LayoutModel(scene: Scene.parse(file))
+        let diagnostics = model.allDiagnostics
+        printError(diagnostics.map { $0.rendered(in: file) }.joined(), terminator: "")
+        print(model.modelFrame(scene: sceneName(of: path)).json)
+        if diagnostics.hasErrors { throw ExitCode(1) }
+    }
+}
