@@ -75,6 +75,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The real layoutctl, run as a process.
+        .testTarget(
+            name: "LayoutctlTests",
+            dependencies: ["layoutctl"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SceneLanguageTests",
             dependencies: [

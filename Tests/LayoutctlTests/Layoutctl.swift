@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Runs the real `layoutctl` built next to the test bundle.
+struct Layoutctl {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `layoutctl` executable in the build folder that holds the tests.
+    static let executable: URL = {
+        let tests = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = tests.deletingLastPathComponent()
+        // `swift test` runs `.build/debug/X.xctest` (a file on Linux, a bundle on macOS).
+        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("layoutctl").path),
+            folder.path != "/"
+        {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("layoutctl")
+    }()
+
+    /// Runs `layoutctl ARGUMENTS…` to its end.
+    static func run(_ arguments: [String]) throws -> Result {
+        // Standard error goes to a file, so that neither stream can fill up
+        // while the other is read.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("layoutctl-\(UUID()).err")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = try Data(contentsOf: errorFile)
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// A temporary folder, removed when the test's closure returns.
+func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutctl-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(folder)
+}
