@@ -103,7 +103,7 @@ func renderedDiagnostics(_ text: String, name: String = "t.layout") -> String {
         let file = SourceFile(name: "bin.layout", bytes: Array("view a\n".utf8) + [0xFF, 0xFE] + Array(" b".utf8))
         let (tokens, diagnostics) = Lexer.tokenize(file)
         #expect(diagnostics.map(\.code) == [.invalidUTF8, .invalidCharacter])
-        #expect(file.location(of: diagnostics[0].range.start) == SourceLocation(line: 2, column: 1))
+        #expect(file.location(of: diagnostics[0].range.start) == SourcePosition(line: 2, column: 1))
         #expect(tokens.map(\.kind).suffix(2) == [.identifier("b"), .endOfFile])
     }
 

@@ -57,7 +57,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The 1-based line and UTF-8 column of an offset.
-    public func location(of offset: Int) -> SourceLocation {
+    public func location(of offset: Int) -> SourcePosition {
         let clamped = min(max(offset, 0), bytes.count)
         var lo = 0
         var hi = lineStarts.count - 1
@@ -65,7 +65,7 @@ public struct SourceFile: Sendable {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= clamped { lo = mid } else { hi = mid - 1 }
         }
-        return SourceLocation(line: lo + 1, column: clamped - lineStarts[lo] + 1)
+        return SourcePosition(line: lo + 1, column: clamped - lineStarts[lo] + 1)
     }
 
     /// The text of a 1-based line, without its newline.
@@ -90,7 +90,7 @@ public struct SourceFile: Sendable {
 }
 
 /// A 1-based line and UTF-8 column.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 

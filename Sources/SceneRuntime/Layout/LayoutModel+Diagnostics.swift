@@ -13,7 +13,7 @@ extension LayoutModel {
             notes.append(Diagnostic.Note("it conflicts with \(describe(origin))", at: range))
         }
         if notes.isEmpty {
-            notes.append(Diagnostic.Note("it cannot hold whatever the other constraints say"))
+            notes.append(Diagnostic.Note("it contradicts itself: its anchors cancel out, leaving only numbers"))
         }
         return .error(
             .unsatisfiableConstraints,

@@ -1,0 +1,188 @@
+import PlaygroundProtocol
+import SceneLanguage
+import SceneRuntime
+import Testing
+
+/// The layout model against frames worked out by hand from the constraints.
+@Suite struct LayoutModelTests {
+    @Test("The root, its safe area and its margins follow the canvas and the insets")
+    func rootGuides() {
+        let laid = Laid("canvas 400 x 800\nsafearea 44 10 34 20")
+        #expect(laid.codes == [])
+        expectFrame(laid.frame("root"), rect(0, 0, 400, 800))
+        expectFrame(laid.frame("root.safeArea"), rect(10, 44, 370, 722))
+        expectFrame(laid.frame("root.margins"), rect(26, 52, 338, 706))
+    }
+
+    @Test("The default canvas is 375 x 667 with no insets")
+    func defaults() {
+        let laid = Laid("")
+        expectFrame(laid.frame("root"), rect(0, 0, 375, 667))
+        expectFrame(laid.frame("root.margins"), rect(16, 8, 343, 651))
+    }
+
+    @Test("Every attribute of a plain view maps onto its edges, centre and size")
+    func attributes() {
+        let laid = Laid(
+            """
+            view a; view b; view c
+            a.leading == root.leading + 10; a.trailing == root.trailing - 15
+            a.top == root.top + 20; a.bottom == root.bottom - 7
+            b.centerX == a.centerX; b.width == 0.5 * a.width
+            b.centerY == a.centerY + system; b.height == a.height / 4
+            c.left == b.right; c.right == a.right; c.firstBaseline == b.lastBaseline; c.height == 2 * system
+            """)
+        #expect(laid.codes == [])
+        expectFrame(laid.frame("a"), rect(10, 20, 350, 640))
+        // b: width 175 centred on a (185), height 160 centred on 340 + 8.
+        expectFrame(laid.frame("b"), rect(97.5, 268, 175, 160))
+        // A plain view's baselines are its bottom edge: c.bottom == b.bottom.
+        expectFrame(laid.frame("c"), rect(272.5, 412, 87.5, 16))
+    }
+
+    @Test("A position related to a constant alone is in root coordinates")
+    func constantPositions() {
+        let laid = Laid("view a size 30 x 40\na.left == 20; a.centerY == 100")
+        expectFrame(laid.frame("a"), rect(20, 80, 30, 40))
+    }
+
+    @Test("A label's baselines come from its text; a button's move down by its padding")
+    func baselines() {
+        let laid = Laid(
+            """
+            label title "Bankey\\nLogin" font 20
+            button go "Go" font 10
+            title.left == 0; title.top == 100
+            go.left == 0; go.firstBaseline == title.lastBaseline
+            """)
+        #expect(laid.codes == [])
+        // Two lines at 20 points: 24 each; the last baseline is 24 + 16 below the top.
+        expectFrame(laid.frame("title"), rect(0, 100, 60, 48))
+        // The button's first baseline is 6 + 8 below its top: 140 - 14.
+        expectFrame(laid.frame("go"), rect(0, 126, 34, 24))
+    }
+
+    @Test("Intrinsic size holds at the default priorities until a stronger constraint stretches it")
+    func intrinsicSize() {
+        let laid = Laid(
+            """
+            label a "abcd"
+            label b "abcd"
+            label c "abcd" compression 700 750
+            a.left == 0; a.top == 0
+            b.left == 0; b.top == 50; b.width == 100 @high
+            c.left == 0; c.top == 100; c.width == 10 @high
+            """)
+        #expect(laid.codes == [])
+        expectFrame(laid.frame("a"), rect(0, 0, 34, 20.4))
+        // Hugging at 250 gives way to a high (750) width.
+        expectFrame(laid.frame("b"), rect(0, 50, 100, 20.4))
+        // Compression at 700 gives way too.
+        expectFrame(laid.frame("c"), rect(0, 100, 10, 20.4))
+    }
+
+    @Test("Equal priorities: compression at 750 and a high width of 10 leave the width open")
+    func equalPrioritiesAreAmbiguous() {
+        let laid = Laid("label c \"abcd\"\nc.left == 0; c.top == 0; c.width == 10 @high")
+        #expect(laid.codes == [.ambiguousLayout])
+        #expect(laid.rendered.contains("ambiguous horizontal layout for 'c': its constraints leave its width open"))
+    }
+
+    @Test("A higher priority wins over any number of lower ones")
+    func lexicographicPriorities() {
+        var text = "view a\na.top == 0; a.height == 10; a.left == 0\na.width == 100 @high\n"
+        for _ in 0..<50 { text += "a.width == 10 @low\n" }
+        let laid = Laid(text)
+        expectFrame(laid.frame("a"), rect(0, 0, 100, 10))
+    }
+
+    @Test("A fixed frame is in its parent's coordinates, and other views can be constrained to it")
+    func fixedFrames() {
+        let laid = Laid(
+            """
+            view panel {
+              view badge frame 10 20 30 40
+            }
+            view tail
+            panel.left == 100; panel.top == 200; panel.width == 150; panel.height == 90
+            tail.leading == badge.trailing + system; tail.top == badge.bottom; tail.width == 5; tail.height == 5
+            """)
+        #expect(laid.codes == [])
+        expectFrame(laid.frame("badge"), rect(110, 220, 30, 40))
+        expectFrame(laid.frame("tail"), rect(148, 260, 5, 5))
+        #expect(laid.model.modelFrame(scene: "t").views.map(\.parent) == ["root", "panel", "root"])
+    }
+
+    @Test("Inactive constraints and groups take no part until activated")
+    func inactive() {
+        let laid = Laid(
+            """
+            view a
+            a.left == 0; a.top == 0; a.height == 10
+            constraints narrow { a.width == 50 }
+            constraints wide inactive { a.width == 300 }
+            inactive tall: a.height == 99
+            """)
+        #expect(laid.codes == [])
+        expectFrame(laid.frame("a"), rect(0, 0, 50, 10))
+        var model = laid.model
+        let narrow = laid.scene.constraints.indices.filter { laid.scene.constraints[$0].group == 0 }
+        let wide = laid.scene.constraints.indices.filter { laid.scene.constraints[$0].group == 1 }
+        for index in narrow { model.deactivate(index) }
+        for index in wide {
+            let activated = model.activate(index)
+            #expect(activated)
+        }
+        expectFrame(model.frame(ofView: 0), rect(0, 0, 300, 10))
+        // A required constraint that contradicts another is refused, with a diagnostic.
+        let tall = laid.scene.constraintIndices["tall"]!
+        let activated = model.activate(tall)
+        #expect(!activated)
+        #expect(model.diagnostics.map(\.code) == [.unsatisfiableConstraints])
+    }
+
+    @Test("A conflicting required constraint is broken, named with what it conflicts with, and layout goes on")
+    func unsatisfiable() {
+        let laid = Laid(
+            """
+            view a
+            a.left == 0; a.top == 0; a.height == 10
+            a.width == 100
+            a.width == 200
+            a.right <= 150
+            """)
+        #expect(laid.codes == [.unsatisfiableConstraints])
+        expectFrame(laid.frame("a"), rect(0, 0, 100, 10))
+        let diagnostic = laid.model.diagnostics[0]
+        #expect(laid.scene.text(of: diagnostic.range) == "a.width == 200")
+        #expect(diagnostic.notes.map { $0.range.map { laid.scene.text(of: $0) } } == ["a.width == 100"])
+    }
+
+    @Test("Resizing the canvas moves what depends on the root")
+    func canvasResize() {
+        var model = Laid(
+            "view a\na.leading == root.margins.leading; a.trailing == root.safeArea.trailing\n"
+                + "a.top == root.top; a.height == 10"
+        ).model
+        expectFrame(model.frame(ofView: 0), rect(16, 0, 359, 10))
+        model.setCanvas(Size(width: 667, height: 375))
+        expectFrame(model.frame(ofView: 0), rect(16, 0, 651, 10))
+    }
+
+    @Test("A view without constraints is ambiguous on both axes; one with only a width on the horizontal position")
+    func ambiguity() {
+        let laid = Laid("view a\nview b\nb.width == 10; b.top == 0; b.height == 10")
+        #expect(
+            laid.rendered.split(separator: "\n").filter { $0.contains("warning") } == [
+                "t.layout:1:6: warning: ambiguous horizontal layout for 'a': its constraints leave its width open [ambiguous-layout]",
+                "t.layout:1:6: warning: ambiguous vertical layout for 'a': its constraints leave its height open [ambiguous-layout]",
+                "t.layout:2:6: warning: ambiguous horizontal layout for 'b': its constraints leave its x position open [ambiguous-layout]",
+            ])
+    }
+
+    @Test("A scene with errors skips the ambiguity check, which would only echo the lost constraints")
+    func noAmbiguityAfterErrors() {
+        let laid = Laid("view a\na.lfet == 0")
+        #expect(laid.codes == [.unknownName])
+    }
+}
