@@ -24,6 +24,10 @@ public struct Expr: Hashable, Sendable {
         self.range = range
     }
 
+    /// Structural: the same expression written elsewhere is equal.
+    public static func == (lhs: Expr, rhs: Expr) -> Bool { lhs.kind == rhs.kind }
+    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+
     /// The standard spacing that `system` stands for, in points.
     public static let systemSpacing = 8.0
 }

@@ -44,6 +44,10 @@ public struct Statement: Hashable, Sendable {
         self.kind = kind
         self.range = range
     }
+
+    /// Structural: the same statement written elsewhere is equal.
+    public static func == (lhs: Statement, rhs: Statement) -> Bool { lhs.kind == rhs.kind }
+    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 }
 
 public enum AssignmentOperator: String, Hashable, Sendable {

@@ -54,4 +54,18 @@ public struct AnimationOptions: Hashable, Sendable {
         self.duration = duration
         self.range = range
     }
+
+    /// Structural: equal options written elsewhere are equal.
+    public static func == (lhs: AnimationOptions, rhs: AnimationOptions) -> Bool {
+        (lhs.duration, lhs.delay, lhs.timing, lhs.repeatCount, lhs.autoreverses)
+            == (rhs.duration, rhs.delay, rhs.timing, rhs.repeatCount, rhs.autoreverses)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(duration)
+        hasher.combine(delay)
+        hasher.combine(timing)
+        hasher.combine(repeatCount)
+        hasher.combine(autoreverses)
+    }
 }
