@@ -79,6 +79,7 @@ let package = Package(
         .testTarget(
             name: "LayoutctlTests",
             dependencies: ["layoutctl"],
+            exclude: ["kiwi_scenes.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -34,6 +34,8 @@ public struct LayoutModel {
     var metrics: [TextMetrics]
     /// The solver constraint of each scene constraint; nil while inactive or broken.
     var installed: [Constraint?]
+    /// The constant of each scene constraint now (actions change them).
+    public private(set) var constants: [Double]
     /// The constraints of the canvas, each view's intrinsic size and fixed frame.
     var canvasConstraints: [Constraint] = []
     var viewConstraints: [[Constraint]]
@@ -62,6 +64,7 @@ public struct LayoutModel {
         self.variables = scene.views.map { _ in ViewVariables() }
         self.metrics = scene.views.map { TextMetrics(text: $0.text, font: $0.font, kind: $0.kind) }
         self.installed = Array(repeating: nil, count: scene.constraints.count)
+        self.constants = scene.constraints.map(\.constant)
         self.viewConstraints = Array(repeating: [], count: scene.views.count)
         pinCanvas()
         for index in scene.views.indices { addViewConstraints(index) }
@@ -173,7 +176,7 @@ public struct LayoutModel {
         let declared = scene.constraints[index]
         let first = expression(for: declared.first)
         let second = declared.second.map { declared.multiplier * expression(for: $0) } ?? Expression()
-        let rhs = second + declared.constant
+        let rhs = second + constants[index]
         let constraint: Constraint =
             switch declared.relation {
             case .equal: first == rhs
@@ -184,6 +187,18 @@ public struct LayoutModel {
         guard add(prioritized, .declared(index)) else { return false }
         installed[index] = prioritized
         return true
+    }
+
+    /// Changes a scene constraint's constant (`C.constant = E`). An active
+    /// constraint is taken out and put back with the new constant; returns
+    /// false, with a diagnostic, if it then contradicts required constraints
+    /// (it stays out, as a broken constraint does).
+    @discardableResult
+    public mutating func setConstant(_ index: Int, to constant: Double) -> Bool {
+        constants[index] = constant
+        guard installed[index] != nil else { return true }
+        deactivate(index)
+        return activate(index)
     }
 
     /// Takes a scene constraint out of the solver.
