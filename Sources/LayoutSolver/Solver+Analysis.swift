@@ -8,12 +8,78 @@ extension Solver {
     /// pull against each other with room in between. A variable that no
     /// constraint mentions is ambiguous.
     ///
-    /// The check expands the variable's row into parameters; the variable is
-    /// ambiguous if it depends on a free variable, or on a slack or error whose
-    /// cost is zero at every level and that can move away from zero without
-    /// leaving the feasible region at once. A move blocked at zero by a
-    /// degenerate row counts as determined.
+    /// A variable is ambiguous if its value, written in parameters, depends on
+    /// a *movable* one: a free variable, or a slack or error whose cost is
+    /// zero at every level and that can move away from zero without leaving
+    /// the feasible region at once. A move blocked at zero by a degenerate row
+    /// counts as determined. To ask about many variables, use
+    /// ``areAmbiguous(_:)``, which shares the work.
     public func isAmbiguous(_ variable: Variable) -> Bool {
+        areAmbiguous(CollectionOfOne(variable))[0]
+    }
+
+    /// Whether each variable is ambiguous, as ``isAmbiguous(_:)`` says.
+    ///
+    /// The movable parameters are found once; in a layout that determines
+    /// every view there are none, and the answer costs one pass over the
+    /// parameters. Otherwise each definition's dependence on the movable
+    /// parameters is computed once, through the definitions it refers to, so
+    /// the work is proportional to the rows the variables reach, times the
+    /// number of movable parameters they depend on, instead of a full
+    /// expansion per variable (quadratic on a chain of views).
+    public func areAmbiguous(_ variables: some Sequence<Variable>) -> [Bool] {
+        var movable = [Bool](repeating: false, count: kinds.count)
+        var anyMovable = false
+        for i in kinds.indices where rows[i] == nil {
+            let symbol = Symbol(i)
+            switch kinds[i] {
+            case .external: movable[i] = true
+            case .slack, .error: movable[i] = reducedCostSign(symbol) == 0 && canIncrease(symbol)
+            case .dummy, .invalid: continue
+            }
+            anyMovable = anyMovable || movable[i]
+        }
+        var projections = [Row?](repeating: nil, count: anyMovable ? rows.count : 0)
+        return variables.map { variable in
+            guard let symbol = variableSymbols[variable.id], isBasic(symbol) else { return true }
+            guard anyMovable else { return false }
+            return !projection(of: symbol, onto: movable, memo: &projections).isConstant
+        }
+    }
+
+    /// The basic symbol's value as a combination of the movable parameters
+    /// only (its constant left out), computed through the definitions it
+    /// refers to in post order, without recursion, and remembered.
+    private func projection(of root: Symbol, onto movable: [Bool], memo: inout [Row?]) -> Row {
+        if let done = memo[Int(root)] { return done }
+        var stack: [(Symbol, Bool)] = [(root, false)]
+        while let (symbol, expanded) = stack.popLast() {
+            if memo[Int(symbol)] != nil { continue }
+            let row = rows[Int(symbol)]!
+            guard expanded else {
+                stack.append((symbol, true))
+                // Only definitions refer to basic symbols; simplex rows hold parameters.
+                if isDefinition(symbol) {
+                    for s in row.symbols where isBasic(s) && memo[Int(s)] == nil { stack.append((s, false)) }
+                }
+                continue
+            }
+            var projected = Row()
+            for (s, c) in zip(row.symbols, row.coefficients) {
+                if isBasic(s) {
+                    projected.add(memo[Int(s)]!, times: c)
+                } else if movable[Int(s)] {
+                    projected.add(s, c)
+                }
+            }
+            memo[Int(symbol)] = projected
+        }
+        return memo[Int(root)]!
+    }
+
+    /// The first way of telling ambiguity, kept as an oracle for tests: the
+    /// variable's row expanded fully into parameters, each checked.
+    package func testOnly_isAmbiguousByExpansion(_ variable: Variable) -> Bool {
         guard let symbol = variableSymbols[variable.id] else { return true }
         guard isBasic(symbol) else { return true }
         var copy = self

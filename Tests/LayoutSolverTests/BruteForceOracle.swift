@@ -64,6 +64,20 @@ struct SmallSystem: CustomStringConvertible {
 
     /// The lexicographic optimum over the integer grid.
     func bruteForce() -> Optimum {
+        guard let points = optimalPoints() else { return .infeasible }
+        return points.count == 1 ? .unique(points[0]) : .many
+    }
+
+    /// For each variable, whether it takes more than one value over the
+    /// optimal face (which, the face's vertices being integral, shows on the
+    /// grid); nil when infeasible.
+    func variesOverOptimum() -> [Bool]? {
+        guard let points = optimalPoints() else { return nil }
+        return (0..<3).map { k in Set(points.map { $0[k] }).count > 1 }
+    }
+
+    /// Every optimal point of the integer grid; nil when infeasible.
+    func optimalPoints() -> [[Int]]? {
         var best: [Int]? = nil
         var bestPoints: [[Int]] = []
         let r = -Self.bound...Self.bound
@@ -94,7 +108,6 @@ struct SmallSystem: CustomStringConvertible {
                 }
             }
         }
-        if best == nil { return .infeasible }
-        return bestPoints.count == 1 ? .unique(bestPoints[0]) : .many
+        return best == nil ? nil : bestPoints
     }
 }

@@ -63,6 +63,24 @@ import Testing
         }
     }
 
+    @Test("Ambiguity: shared projections agree with full expansion, and an ambiguous variable truly varies")
+    func ambiguity() async throws {
+        await propertyCheck(count: 600, input: Self.systems) { raw in
+            let system = SmallSystem(raw)
+            let x = [Variable(), Variable(), Variable()]
+            let (solver, refused) = try Self.solve(system, x)
+            guard !refused, let varies = system.variesOverOptimum() else { return }
+            let ambiguous = solver.areAmbiguous(x)
+            for k in 0..<3 {
+                #expect(ambiguous[k] == solver.testOnly_isAmbiguousByExpansion(x[k]), "x\(k) in \(system)")
+                #expect(ambiguous[k] == solver.isAmbiguous(x[k]), "x\(k) in \(system)")
+                // Sound: a variable called ambiguous takes several optimal values.
+                if ambiguous[k] { #expect(varies[k], "x\(k) called ambiguous but fixed in \(system)") }
+            }
+            if !varies.contains(true) { #expect(ambiguous == [false, false, false], "\(system)") }
+        }
+    }
+
     @Test("Removing constraints gives the optimum of what remains")
     func removalMatchesBruteForce() async throws {
         await propertyCheck(count: 400, input: Self.systems, Gen.int(in: 0...511)) { raw, mask in

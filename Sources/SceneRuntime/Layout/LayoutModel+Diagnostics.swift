@@ -9,7 +9,9 @@ extension LayoutModel {
         var notes: [Diagnostic.Note] = []
         for conflict in conflicts {
             guard let origin = origins[conflict.id] else { continue }
-            let range = range(of: origin)
+            // The default canvas is written nowhere: its note has no place to point at.
+            let isDefaultCanvas = if case .canvas = origin { scene.settingRanges[.canvas] == nil } else { false }
+            let range = isDefaultCanvas ? nil : range(of: origin)
             notes.append(Diagnostic.Note("it conflicts with \(describe(origin))", at: range))
         }
         if notes.isEmpty {
@@ -33,7 +35,9 @@ extension LayoutModel {
         case .intrinsicWidth(let index): return "the intrinsic width of '\(scene.views[index].name)'"
         case .intrinsicHeight(let index): return "the intrinsic height of '\(scene.views[index].name)'"
         case .fixedFrame(let index): return "the fixed frame of '\(scene.views[index].name)'"
-        case .canvas: return "the canvas size (\(canvas))"
+        case .canvas:
+            let isDefault = scene.settingRanges[.canvas] == nil && canvas == scene.canvas
+            return "the canvas size (\(canvas)\(isDefault ? ", the default" : ""))"
         }
     }
 
@@ -51,21 +55,26 @@ extension LayoutModel {
     /// fixed frame, each axis whose position or size the constraints leave
     /// open, as a warning.
     func ambiguities() -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        for (index, view) in scene.views.enumerated() where view.fixedFrame == nil {
+        let checked = scene.views.indices.filter { scene.views[$0].fixedFrame == nil }
+        let asked = checked.flatMap { index in
             let v = variables[index]
-            for (axis, size, position, sizeName, positionName) in [
-                ("horizontal", v.width, v.left, "width", "x position"),
-                ("vertical", v.height, v.top, "height", "y position"),
+            return [v.width, v.left, v.height, v.top]
+        }
+        let ambiguous = solver.areAmbiguous(asked)
+        var found: [Diagnostic] = []
+        for (n, index) in checked.enumerated() {
+            let view = scene.views[index]
+            for (axis, offset, sizeName, positionName) in [
+                ("horizontal", 0, "width", "x position"), ("vertical", 2, "height", "y position"),
             ] {
-                let open =
-                    solver.isAmbiguous(size) ? sizeName : solver.isAmbiguous(position) ? positionName : nil
-                guard let open else { continue }
+                let size = ambiguous[4 * n + offset]
+                let position = ambiguous[4 * n + offset + 1]
+                guard size || position else { continue }
                 found.append(
                     .warning(
                         .ambiguousLayout,
-                        "ambiguous \(axis) layout for '\(view.name)': its constraints leave its \(open) open",
-                        at: view.name.range))
+                        "ambiguous \(axis) layout for '\(view.name)': its constraints leave its "
+                            + "\(size ? sizeName : positionName) open", at: view.name.range))
             }
         }
         return found
