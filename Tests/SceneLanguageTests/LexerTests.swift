@@ -126,6 +126,41 @@ func renderedDiagnostics(_ text: String, name: String = "t.layout") -> String {
         #expect(nearestName(to: "Hiden", among: properties) == "hidden")
         #expect(nearestName(to: "xyzzy", among: properties) == nil)
         #expect(nearestName(to: "a", among: properties) == nil)
+        // Short names allow one edit: 'fade' is three edits from 'pause'.
+        #expect(nearestName(to: "fade", among: ["pause", "start", "stop"]) == nil)
+        #expect(nearestName(to: "veiw", among: ["view", "label"]) == "view")
+    }
+}
+
+@Suite struct LexerLookAlikeTests {
+    @Test("Typographic characters pasted from documents are reported and read as the language's own")
+    func lookAlikes() {
+        let file = SourceFile(name: "t.layout", text: "a – b — c − d × e ≤ f ≥ g")
+        let (tokens, diagnostics) = Lexer.tokenize(file)
+        #expect(
+            tokens.map(\.kind) == [
+                .identifier("a"), .minus, .identifier("b"), .minus, .identifier("c"), .minus, .identifier("d"), .star,
+                .identifier("e"), .lessEqual, .identifier("f"), .greaterEqual, .identifier("g"), .endOfFile,
+            ])
+        #expect(diagnostics.map(\.code) == Array(repeating: .invalidCharacter, count: 6))
+        #expect(diagnostics.map(\.suggestion) == ["-", "-", "-", "*", "<=", ">="])
+    }
+
+    @Test("Curly quotes delimit a string, with one error")
+    func curlyQuotes() {
+        let file = SourceFile(name: "t.layout", text: "label t “Bankey” font 34")
+        let (tokens, diagnostics) = Lexer.tokenize(file)
+        #expect(
+            tokens.map(\.kind) == [
+                .identifier("label"), .identifier("t"), .string("Bankey"), .identifier("font"), .number(34), .endOfFile,
+            ])
+        #expect(diagnostics.map(\.code) == [.invalidCharacter])
+    }
+
+    @Test("Other characters outside the language still form one run per diagnostic")
+    func otherCharacters() {
+        #expect(kinds("a … § b") == [.identifier("a"), .identifier("b"), .endOfFile])
+        #expect(Lexer.tokenize(SourceFile(name: "t", text: "a …€ b")).diagnostics.count == 1)
     }
 }
 

@@ -234,6 +234,14 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(scene.onLoad?.body.map(\.kind) == [.start(id("fade"), after: 0)])
     }
 
+    @Test("A name related without an attribute is read as a constraint that lacks one")
+    func missingAttribute() {
+        let scene = Scene.parse(SourceFile(name: "t.layout", text: "view card\ncard == root.width\ncard.top == 0"))
+        #expect(scene.diagnostics.map(\.code) == [.invalidConstraint])
+        #expect(scene.diagnostics.first?.message == "'card' needs an attribute, as 'card.top'")
+        #expect(scene.constraints.count == 1)
+    }
+
     @Test("One pass reports every error and keeps what follows each")
     func recovery() {
         let scene = Scene.parse(

@@ -110,9 +110,8 @@ extension Checker {
             item = .view(index)
         }
         guard path.count == attributeIndex + 1 else {
-            let extra = path[attributeIndex + 1..<path.count].map(\.range).reduce(path[attributeIndex + 1].range) {
-                $0.union($1)
-            }
+            // From the name taken for a guide (`card.safeArea`) to the end of the path.
+            let extra = path[attributeIndex].range.union(path[path.count - 1].range)
             error(
                 .invalidConstraint,
                 itemName.name == "root"

@@ -97,8 +97,8 @@ extension Checker {
         default:
             error(
                 .typeMismatch,
-                "cannot swap \(describe(first)) with \(describe(second)); swap two views of one kind, "
-                    + "or two constraints", at: a.range.union(b.range))
+                "cannot swap '\(a.name)', \(describe(first)), with '\(b.name)', \(describe(second)); "
+                    + "swap two views of one kind, or two constraints", at: a.range.union(b.range))
         }
     }
 

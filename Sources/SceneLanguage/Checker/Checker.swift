@@ -68,8 +68,8 @@ struct Checker {
                 // An animator is (re)created by several actions under one name.
                 if case .animator = existing, case .animator = symbol { continue }
                 error(
-                    .duplicateName, "'\(name.name)' is already declared as \(describe(existing))", at: name.range,
-                    notes: [Diagnostic.Note("'\(name.name)' declared here", at: range(of: existing))])
+                    .duplicateName, "'\(name.name)' is already declared as \(describe(existing)); choose another name",
+                    at: name.range, notes: [Diagnostic.Note("first declared here", at: range(of: existing))])
                 continue
             }
             symbols[name.name] = symbol
@@ -82,22 +82,23 @@ struct Checker {
         for action in scene.actions {
             if let first = actionRanges[action.name.name] {
                 error(
-                    .duplicateName, "action '\(action.name.name)' is declared twice", at: action.name.range,
-                    notes: [Diagnostic.Note("first declared here", at: first)])
+                    .duplicateName, "action '\(action.name.name)' is declared twice; rename one of them",
+                    at: action.name.range, notes: [Diagnostic.Note("first declared here", at: first)])
                 continue
             }
             actionRanges[action.name.name] = action.name.range
         }
     }
 
-    /// "a label 'title'", "a constraint 'pinned'": what a symbol is, for messages.
+    /// "a label", "a constraint": what sort of thing a symbol is, for
+    /// messages, which quote its name themselves.
     func describe(_ symbol: Symbol) -> String {
         switch symbol {
         case .view(let i):
             let view = scene.views[i]
-            return "\(view.kind == .guide ? "a layout guide" : "a \(view.kind.rawValue)") '\(view.name.name)'"
-        case .constraint(let i): return "a constraint '\(syntax[i].name?.name ?? "")'"
-        case .group(let i): return "a constraint group '\(scene.groups[i].name?.name ?? "")'"
+            return view.kind == .guide ? "a layout guide" : "a \(view.kind.rawValue)"
+        case .constraint: return "a constraint"
+        case .group: return "a constraint group"
         case .animator: return "an animator"
         }
     }

@@ -1,6 +1,8 @@
 /// "Did you mean": the candidate nearest to a misspelled name, if it is near
-/// enough (edit distance below 4, and below the name's length, as
-/// swift-argument-parser decides).
+/// enough: at most one edit per three characters of the name (at least one,
+/// at most three), and fewer edits than the name has characters. A swapped
+/// pair counts as one edit, so `alpah` finds `alpha` and `veiw` finds
+/// `view`, but `fade` does not find `pause`.
 public func nearestName(to name: String, among candidates: some Sequence<String>) -> String? {
     let target = Array(name.lowercased().utf8)
     var best: String? = nil
@@ -12,7 +14,8 @@ public func nearestName(to name: String, among candidates: some Sequence<String>
             best = candidate
         }
     }
-    guard let best, bestDistance < 4, bestDistance < max(2, target.count) else { return nil }
+    let allowed = min(3, max(1, target.count / 3))
+    guard let best, bestDistance <= allowed, bestDistance < target.count else { return nil }
     return best
 }
 

@@ -23,7 +23,9 @@ public struct Lexer {
     private mutating func run() {
         if let offset = file.firstInvalidByte {
             diagnostics.append(
-                .error(.invalidUTF8, "the file is not valid UTF-8; invalid bytes read as U+FFFD", at: .at(offset)))
+                .error(
+                    .invalidUTF8, "the file is not valid UTF-8; save it as UTF-8 (invalid bytes read as U+FFFD)",
+                    at: .at(offset)))
         }
         while i < bytes.count {
             let start = i
@@ -38,6 +40,12 @@ public struct Lexer {
                 if isColorContext { lexColor() } else { skipComment() }
             case UInt8(ascii: "\""):
                 lexString()
+            case 0xE2 where peek(1) == 0x80 && peek(2) == 0x9C:
+                diagnostics.append(
+                    .error(
+                        .invalidCharacter, "'“' is a curly quote; strings use straight quotes '\"'",
+                        at: SourceRange(start: i, end: i + 3), suggestion: "\""))
+                lexString(opening: 3)
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 lexNumber()
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
@@ -102,11 +110,17 @@ public struct Lexer {
 
     // MARK: Strings
 
-    private mutating func lexString() {
+    /// A string from its opening quote (`"`, or a curly `“` of three bytes,
+    /// already reported) to a closing `"` (or `”` after `“`).
+    private mutating func lexString(opening: Int = 1) {
         let start = i
-        i += 1
+        i += opening
         var value: [UInt8] = []
         while true {
+            if opening == 3 && peek() == 0xE2 && peek(1) == 0x80 && peek(2) == 0x9D {
+                i += 3
+                break
+            }
             guard let byte = peek(), byte != UInt8(ascii: "\n") else {
                 diagnostics.append(
                     .error(
@@ -211,6 +225,15 @@ public struct Lexer {
             emit(kind, from: start)
             return
         }
+        if let lookAlike = lookAlike(at: start) {
+            i = start + lookAlike.bytes.count
+            diagnostics.append(
+                .error(
+                    .invalidCharacter, "'\(lookAlike.shown)' is \(lookAlike.name); write '\(lookAlike.intended)'",
+                    at: SourceRange(start: start, end: i), suggestion: lookAlike.intended))
+            emit(lookAlike.kind, from: start)
+            return
+        }
         // A run of characters the language does not use: one diagnostic for
         // the run, which takes at least one character, so the lexer always
         // moves on (a lone 0xC2 that does not start '±' once made it stall).
@@ -218,7 +241,7 @@ public struct Lexer {
         repeat {
             i += 1
             while i < bytes.count && bytes[i] & 0xC0 == 0x80 { i += 1 }
-        } while i < bytes.count && !startsToken(bytes[i])
+        } while i < bytes.count && !startsToken(at: i)
         let run = String(decoding: bytes[start..<i], as: UTF8.self)
         let shown =
             run.unicodeScalars.first.map { scalar in
@@ -230,12 +253,56 @@ public struct Lexer {
             .error(.invalidCharacter, "unexpected character \(shown)\(more)", at: SourceRange(start: start, end: i)))
     }
 
-    /// Whether a byte can start a token or is white space: where a run of invalid characters ends.
-    private func startsToken(_ byte: UInt8) -> Bool {
+    /// Whether the byte at an offset can start a token or is white space:
+    /// where a run of invalid characters ends.
+    private func startsToken(at offset: Int) -> Bool {
+        let byte = bytes[offset]
         if isIdentifierByte(byte) { return true }
-        return "{}(),.:;@*/=+-<>#\" \t\r\n".utf8.contains(byte) || byte == 0xC2
+        if "{}(),.:;@*/=+-<>#\" \t\r\n".utf8.contains(byte) || byte == 0xC2 { return true }
+        if byte == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && bytes[offset + 2] == 0x9C {
+            return true
+        }
+        return lookAlike(at: offset) != nil
+    }
+
+    /// A character that word processors and web pages put in place of one
+    /// of the language's, at an offset.
+    private func lookAlike(at offset: Int) -> LookAlike? {
+        // Every look-alike starts with 0xC3 or 0xE2: most bytes end here.
+        guard bytes[offset] == 0xC3 || bytes[offset] == 0xE2 else { return nil }
+        return lookAlikes.first { candidate in
+            offset + candidate.bytes.count <= bytes.count
+                && bytes[offset..<(offset + candidate.bytes.count)].elementsEqual(candidate.bytes)
+        }
     }
 }
+
+/// A character read as the language's own, with an error: pasted code
+/// often holds these.
+private struct LookAlike {
+    let shown: String
+    let name: String
+    let kind: Token.Kind
+    let intended: String
+    let bytes: [UInt8]
+
+    init(shown: String, name: String, kind: Token.Kind, intended: String) {
+        self.shown = shown
+        self.name = name
+        self.kind = kind
+        self.intended = intended
+        self.bytes = Array(shown.utf8)
+    }
+}
+
+private let lookAlikes: [LookAlike] = [
+    LookAlike(shown: "–", name: "an en dash", kind: .minus, intended: "-"),
+    LookAlike(shown: "—", name: "an em dash", kind: .minus, intended: "-"),
+    LookAlike(shown: "−", name: "a typographic minus sign", kind: .minus, intended: "-"),
+    LookAlike(shown: "×", name: "a multiplication sign", kind: .star, intended: "*"),
+    LookAlike(shown: "≤", name: "a typographic '≤'", kind: .lessEqual, intended: "<="),
+    LookAlike(shown: "≥", name: "a typographic '≥'", kind: .greaterEqual, intended: ">="),
+]
 
 /// Which bytes may continue an identifier: `[A-Za-z0-9_]`.
 private let identifierBytes: [Bool] = (0..<256).map { b in

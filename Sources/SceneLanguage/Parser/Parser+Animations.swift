@@ -27,13 +27,18 @@ extension Parser {
             try parseOption(option, into: &options)
             let range = SourceRange(start: keyword.range.start, end: previousEnd)
             if !allowed.contains(option) {
-                error(.notApplicable, "'\(word)' does not apply here", at: range)
+                let takes = AnimationOption.allCases.filter(allowed.contains).map { "'\($0.rawValue)'" }
+                error(
+                    .notApplicable,
+                    "'\(word)' does not apply here; only \(takes.joined(separator: " or ")) can follow this duration",
+                    at: range)
             }
             let clash = option == .spring ? seen[.curve] : option == .curve ? seen[.spring] : seen[option]
             if let clash {
                 let message =
                     seen[option] != nil
-                    ? "'\(word)' is given twice" : "an animation has either a curve or a spring, not both"
+                    ? "'\(word)' is given twice; keep one of them"
+                    : "an animation has either a curve or a spring, not both"
                 error(.duplicateProperty, message, at: range, notes: [Diagnostic.Note("given here", at: clash)])
             }
             seen[option] = range

@@ -54,7 +54,7 @@ extension Parser {
         case .lessEqual: relation = Located(.lessThanOrEqual, advance().range)
         case .equal:
             error(
-                .expectedToken, "a constraint relates with '==', '>=' or '<='; '=' assigns, in actions",
+                .expectedToken, "'=' assigns a value in an action; a constraint relates with '==', '>=' or '<='",
                 at: current.range, suggestion: "==")
             relation = Located(.equal, advance().range)
         default:
@@ -71,9 +71,20 @@ extension Parser {
                 priority: priority, range: SourceRange(start: start, end: previousEnd)))
     }
 
-    /// `card.top`, `root.safeArea.top`: the left side of a constraint.
+    /// Whether the current identifier starts a constraint: a name followed
+    /// by `.`, `:` or a relation (`card == 10` lacks its attribute; the
+    /// checker says so).
+    var startsConstraint: Bool {
+        switch peek().kind {
+        case .dot, .colon, .equalEqual, .greaterEqual, .lessEqual: true
+        default: false
+        }
+    }
+
+    /// `card.top`, `root.safeArea.top`: the left side of a constraint. A name
+    /// alone is read too, for the checker to report the missing attribute.
     mutating func parseAnchorPath() throws(Failure) -> [Identifier] {
-        guard case .identifier = current.kind, peek().kind == .dot else {
+        guard case .identifier = current.kind else {
             throw fail(expected: "a view's attribute, such as 'card.top'")
         }
         var path = [try expectIdentifier("a view")]

@@ -23,8 +23,8 @@ extension Parser {
         if peek().kind == .colon {
             error(
                 .misplacedDeclaration,
-                "constraints are declared at the top level; declare it there, 'inactive' if need be, "
-                    + "and 'activate' it here", at: current.range)
+                "a constraint cannot be declared in an action; declare it at the top level, "
+                    + "'inactive' if it should start off, and 'activate' it here", at: current.range)
             throw Failure()
         }
         let keyword = advance()
@@ -77,7 +77,7 @@ extension Parser {
         case "view", "label", "button", "guide", "constraints", "inactive", "action", "on", "safearea", "reload":
             error(
                 .misplacedDeclaration,
-                "'\(word)' declarations go at the top level of the file, not in an action", at: keyword.range)
+                "'\(word)' goes at the top level of the file, not in an action", at: keyword.range)
             throw Failure()
         default:
             let suggestion = nearestName(to: word, among: Parser.statementKeywords)
@@ -98,7 +98,7 @@ extension Parser {
         if current.kind == .dot {
             error(
                 .notAssignable, "only a view's own properties and a constraint's constant can be set",
-                at: target.range.union(current.range))
+                at: target.range.union(property.range))
             throw Failure()
         }
         let op: AssignmentOperator
@@ -109,8 +109,8 @@ extension Parser {
         case .equalEqual, .greaterEqual, .lessEqual:
             error(
                 .misplacedDeclaration,
-                "constraints are declared at the top level; declare it there with a name, 'inactive' if need be, "
-                    + "and 'activate' it here", at: current.range)
+                "a constraint cannot be declared in an action; declare it at the top level with a name, "
+                    + "'inactive' if it should start off, and 'activate' it here", at: current.range)
             throw Failure()
         default:
             throw fail(expected: "'=', '+=' or '-='")
@@ -167,7 +167,7 @@ extension Parser {
     ) throws(Failure) {
         guard op != .assign else { return }
         error(
-            .expectedToken, "'\(op.rawValue)' works on constraint constants only; set '\(property.name)' with '='",
+            .notAssignable, "'\(op.rawValue)' works on constraint constants only; set '\(property.name)' with '='",
             at: token.range, suggestion: "=")
         throw Failure()
     }

@@ -32,7 +32,7 @@ extension Parser {
             }
             throw fail(expected: "a declaration")
         }
-        if peek().kind == .dot || peek().kind == .colon {
+        if startsConstraint {
             try parseConstraint(group: nil)
             return
         }
@@ -69,7 +69,7 @@ extension Parser {
     mutating func noteSetting(_ setting: Scene.Setting, at range: SourceRange) {
         if let first = scene.settingRanges[setting] {
             error(
-                .duplicateSetting, "'\(setting.rawValue)' is set twice; the last one counts", at: range,
+                .duplicateSetting, "'\(setting.rawValue)' is set twice; keep one of them", at: range,
                 notes: [Diagnostic.Note("first set here", at: first)])
         }
         scene.settingRanges[setting] = range
@@ -141,9 +141,10 @@ extension Parser {
         let body = try parseStatementBlock()
         let range = SourceRange(start: keyword.range.start, end: previousEnd)
         if let first = scene.onLoad {
+            let firstHead = SourceRange(start: first.range.start, end: first.name.range.end)
             error(
                 .duplicateSetting, "'on load' is declared twice; put its statements in one block",
-                at: keyword.range.union(name.range), notes: [Diagnostic.Note("first declared here", at: first.range)])
+                at: keyword.range.union(name.range), notes: [Diagnostic.Note("first declared here", at: firstHead)])
             return
         }
         scene.onLoad = ActionDeclaration(name: name, body: body, range: range)

@@ -25,7 +25,9 @@ extension Parser {
         scene.views.append(view)
         if current.kind == .leftBrace {
             if kind == .guide {
-                error(.misplacedDeclaration, "a layout guide has no subviews", at: current.range)
+                error(
+                    .notApplicable, "a layout guide has no subviews; to group views, declare a 'view'",
+                    at: current.range)
                 skipBlock()
                 return
             }
@@ -38,7 +40,7 @@ extension Parser {
     /// An element of a view's block: a subview, a constraint or a group.
     mutating func parseViewBlockElement(parent: Int) throws(Failure) {
         guard case .identifier(let word) = current.kind else { throw fail(expected: "a subview or a constraint") }
-        if peek().kind == .dot || peek().kind == .colon {
+        if startsConstraint {
             try parseConstraint(group: nil)
             return
         }
@@ -48,7 +50,7 @@ extension Parser {
         case "inactive": try parseConstraint(group: nil)
         case "canvas", "safearea", "reload", "action", "on", "animator":
             error(
-                .misplacedDeclaration, "'\(word)' is declared at the top level, not inside a view",
+                .misplacedDeclaration, "'\(word)' goes at the top level of the file, not inside a view",
                 at: current.range)
             throw Failure()
         default:
@@ -93,7 +95,7 @@ extension Parser {
         if !property.applies(to: view.kind) {
             let reason =
                 switch (property, view.kind) {
-                case (_, .guide): "a layout guide has no '\(word)': guides are never drawn and have no content"
+                case (_, .guide): "a layout guide has no '\(word)'; guides are never drawn and have no content"
                 case (.font, _): "a plain view has no 'font'; only labels and buttons show text"
                 default: "a \(view.kind.rawValue)'s intrinsic size comes from its text; 'size' is for plain views"
                 }
@@ -102,7 +104,7 @@ extension Parser {
         }
         if let first = view.propertyRanges[property] {
             error(
-                .duplicateProperty, "'\(word)' is given twice", at: range,
+                .duplicateProperty, "'\(word)' is given twice; keep one of them", at: range,
                 notes: [Diagnostic.Note("first given here", at: first)])
             return
         }

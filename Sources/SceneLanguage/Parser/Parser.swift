@@ -153,7 +153,7 @@ struct Parser {
                 return
             case .endOfFile:
                 error(
-                    .unterminatedBlock, "expected '}' at the end of the file, to close the block opened here",
+                    .unterminatedBlock, "this block is never closed; add '}' before the end of the file",
                     at: open.range)
                 return
             default:

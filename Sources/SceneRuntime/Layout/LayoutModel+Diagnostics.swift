@@ -64,17 +64,26 @@ extension LayoutModel {
         var found: [Diagnostic] = []
         for (n, index) in checked.enumerated() {
             let view = scene.views[index]
-            for (axis, offset, sizeName, positionName) in [
-                ("horizontal", 0, "width", "x position"), ("vertical", 2, "height", "y position"),
+            for (axis, offset, sizeName, positionName, sizeHint, positionHint) in [
+                (
+                    "horizontal", 0, "width", "x position", "its width, or both its leading and trailing edges",
+                    "its leading, centerX or trailing edge"
+                ),
+                (
+                    "vertical", 2, "height", "y position", "its height, or both its top and bottom edges",
+                    "its top, centerY or bottom edge, or a baseline"
+                ),
             ] {
                 let size = ambiguous[4 * n + offset]
                 let position = ambiguous[4 * n + offset + 1]
                 guard size || position else { continue }
+                let hint = "constrain " + (size ? sizeHint : positionHint)
                 found.append(
                     .warning(
                         .ambiguousLayout,
                         "ambiguous \(axis) layout for '\(view.name)': its constraints leave its "
-                            + "\(size ? sizeName : positionName) open", at: view.name.range))
+                            + "\(size ? sizeName : positionName) open", at: view.name.range,
+                        notes: [Diagnostic.Note(hint)]))
             }
         }
         return found
