@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `layoutctl solve` against kiwisolver, an independent Cassowary, on random
+/// scenes: `kiwi_scenes.py` writes each scene's text and lays it out with
+/// kiwi through its own lowering of the language, keeping only scenes whose
+/// layout is unique and where kiwi's weighted strengths agree with Auto
+/// Layout's lexicographic priorities (checked with scipy's HiGHS).
+@Suite struct SolveKiwiDifferentialTests {
+    struct Case: Decodable {
+        var text: String
+        /// Each view's and guide's `[x, y, width, height]`, by name.
+        var expected: [String: [Double]]
+    }
+
+    /// The part of a frame that the comparison reads.
+    struct Frame: Decodable {
+        struct View: Decodable {
+            var name: String
+            var x: Double
+            var y: Double
+            var width: Double
+            var height: Double
+        }
+        var views: [View]
+    }
+
+    /// One `layoutctl` process per scene: about 10 ms each in a debug build.
+    static let sceneCount = 200
+    static let seed = 20_261_122
+
+    /// The scenes and the generator's statistics line, or nil when the script fails.
+    static func loadCases() throws -> (cases: [Case], statistics: String)? {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("kiwi_scenes.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, String(sceneCount), String(seed)]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch { return nil }
+        // Standard error is a few lines, which the pipe holds while standard output is read.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            Issue.record("kiwi_scenes.py exited with \(process.terminationStatus):\n\(messages)")
+            return nil
+        }
+        let statistics = messages.split(separator: "\n").first.map(String.init) ?? ""
+        return (try JSONDecoder().decode([Case].self, from: data), statistics)
+    }
+
+    static var kiwiAvailable: Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import kiwisolver, scipy, numpy"]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    @Test(
+        "'solve' lays out 200 random scenes as kiwisolver does, to 1e-6, without diagnostics",
+        .enabled(if: kiwiAvailable, "needs python3 with kiwisolver, scipy and numpy (Tools/setup.sh installs them)")
+    )
+    func agreesWithKiwi() throws {
+        let (cases, statistics) = try #require(try Self.loadCases(), "kiwi_scenes.py failed")
+        #expect(cases.count == Self.sceneCount)
+        var worst = 0.0
+        try withTemporaryFolder { folder in
+            for (n, scene) in cases.enumerated() {
+                let file = folder.appendingPathComponent("Scene\(n).layout")
+                try scene.text.write(to: file, atomically: true, encoding: .utf8)
+                let result = try Layoutctl.run(["solve", file.path])
+                #expect(result.status == 0, "scene \(n): exit status \(result.status)\n\(scene.text)")
+                #expect(result.stderr == "", "scene \(n): diagnostics\n\(result.stderr)\n\(scene.text)")
+                guard let frame = try? JSONDecoder().decode(Frame.self, from: Data(result.stdout.utf8)) else {
+                    Issue.record("scene \(n): no frame on standard output: \(result.stdout)\n\(scene.text)")
+                    continue
+                }
+                #expect(
+                    frame.views.map(\.name).sorted() == scene.expected.keys.sorted(),
+                    "scene \(n): the frame's views\n\(scene.text)")
+                for view in frame.views {
+                    guard let expected = scene.expected[view.name] else { continue }
+                    let ours = [view.x, view.y, view.width, view.height]
+                    let difference = zip(ours, expected).map { abs($0 - $1) }.max() ?? 0
+                    worst = max(worst, difference)
+                    #expect(
+                        difference <= 1e-6,
+                        "scene \(n), \(view.name): ours \(ours), kiwi \(expected)\n\(scene.text)")
+                }
+            }
+        }
+        print("solve vs kiwi: \(cases.count) scenes, largest difference \(worst) (\(statistics))")
+    }
+}
