@@ -6,8 +6,10 @@ extension Solver {
         while let entering = enteringSymbol() {
             guard let leaving = leavingRow(for: entering) else {
                 // The objective is bounded below by zero, so this is unreachable
-                // in exact arithmetic; stop rather than loop.
-                assertionFailure("unbounded objective")
+                // in exact arithmetic; stop rather than loop. Rounding gets here
+                // when multipliers compound past the tolerance of `nearZero`
+                // (`c.width == 1000 * b.width`, `b.width == 1000 * a.width`, …):
+                // a scene file can do that, so this must not trap.
                 return
             }
             pivot(leaving: leaving, entering: entering)
@@ -74,7 +76,8 @@ extension Solver {
             else { return }
             let entering = row.symbols[i]
             guard let leaving = leavingRow(for: entering) else {
-                assertionFailure("unbounded artificial objective")
+                // Only rounding gets here, as in `optimize()`; the caller then
+                // finds the artificial objective above zero and refuses the constraint.
                 return
             }
             pivot(leaving: leaving, entering: entering)

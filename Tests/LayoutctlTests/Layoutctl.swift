@@ -1,5 +1,10 @@
+import Dispatch
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs the real `layoutctl` built next to the test bundle.
 struct Layoutctl {
@@ -7,6 +12,10 @@ struct Layoutctl {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether a signal ended the process (a crash, or the timeout's kill) instead of an exit.
+        var signaled = false
+        /// Whether the process ran past its timeout and was killed.
+        var timedOut = false
     }
 
     /// The `layoutctl` executable in the build folder that holds the tests.
@@ -22,8 +31,9 @@ struct Layoutctl {
         return folder.appendingPathComponent("layoutctl")
     }()
 
-    /// Runs `layoutctl ARGUMENTS…` to its end.
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `layoutctl ARGUMENTS…` to its end, or until `timeout` has passed,
+    /// when it is killed (so that a hang fails a test instead of blocking it).
+    static func run(_ arguments: [String], timeout: Duration? = nil) throws -> Result {
         // Standard error goes to a file, so that neither stream can fill up
         // while the other is read.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("layoutctl-\(UUID()).err")
@@ -36,12 +46,24 @@ struct Layoutctl {
         process.standardOutput = out
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
+        let started = ContinuousClock.now
+        let pid = process.processIdentifier
+        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+        if let timeout {
+            let (seconds, attoseconds) = timeout.components
+            let nanoseconds = Int(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: killer)
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        killer.cancel()
         let stderr = try Data(contentsOf: errorFile)
+        let signaled = process.terminationReason == .uncaughtSignal
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            stderr: String(decoding: stderr, as: UTF8.self), signaled: signaled,
+            timedOut: signaled && process.terminationStatus == SIGKILL
+                && timeout.map { ContinuousClock.now - started >= $0 } == true)
     }
 }
 

@@ -42,7 +42,7 @@ extension Checker {
             checkSwap(a, b)
         case .run(let name):
             if actionRanges[name.name] == nil {
-                let suggestion = nearestName(to: name.name, among: actionRanges.keys.sorted())
+                let suggestion = spendSuggestion() ? nearestName(to: name.name, among: actionRanges.keys.sorted()) : nil
                 error(
                     .unknownName, "unknown action '\(name.name)'" + didYouMean(suggestion), at: name.range,
                     suggestion: suggestion)

@@ -9,6 +9,11 @@ struct Checker {
     /// What each name of the shared namespace stands for. Actions have their own.
     var symbols: [String: Symbol] = [:]
     var actionRanges: [String: SourceRange] = [:]
+    /// How many more unknown names get a "did you mean" suggestion. Each
+    /// search is linear in the names declared, so without a limit a file of
+    /// thousands of declarations and thousands of misspellings takes minutes
+    /// (clang limits its typo corrections to 50 in the same way).
+    var suggestionsLeft = 50
 
     /// A named thing that constraints and statements refer to.
     enum Symbol {
@@ -116,12 +121,21 @@ struct Checker {
     /// among those `accepting` allows.
     mutating func lookUp(_ name: Identifier, expecting what: String, accepting: (Symbol) -> Bool) -> Symbol? {
         if let symbol = symbols[name.name] { return symbol }
-        let candidates = symbols.filter { accepting($0.value) }.map(\.key).sorted()
-        let suggestion = nearestName(to: name.name, among: candidates)
+        var suggestion: String? = nil
+        if spendSuggestion() {
+            suggestion = nearestName(to: name.name, among: symbols.filter { accepting($0.value) }.map(\.key).sorted())
+        }
         error(
             .unknownName, "unknown \(what) '\(name.name)'" + didYouMean(suggestion), at: name.range,
             suggestion: suggestion)
         return nil
+    }
+
+    /// Whether an unknown name still gets a suggestion (``suggestionsLeft``), counting it.
+    mutating func spendSuggestion() -> Bool {
+        guard suggestionsLeft > 0 else { return false }
+        suggestionsLeft -= 1
+        return true
     }
 }
 

@@ -51,6 +51,35 @@ extension LayoutModel {
         }
     }
 
+    /// The largest coordinate or size a solved frame may have: beyond it a
+    /// double cannot tell points apart, and frames' JSON has no infinity.
+    static let largestCoordinate = 1e15
+
+    /// An error for each view whose solved frame is not finite or is beyond
+    /// ``largestCoordinate``: multipliers compound along chains of constraints
+    /// (`b.width == 1000000000 * a.width`, `c.width == 1000000000 * b.width`, …)
+    /// up to infinity, which would otherwise reach frames silently.
+    func framesOutOfRange() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for index in scene.views.indices {
+            let frame = frame(ofView: index)
+            let values = [
+                ("x position", frame.x), ("y position", frame.y), ("width", frame.width), ("height", frame.height),
+            ]
+            guard let (what, value) = values.first(where: { !(abs($0.1) <= LayoutModel.largestCoordinate) }) else {
+                continue
+            }
+            let view = scene.views[index]
+            found.append(
+                .error(
+                    .outOfRange,
+                    "the constraints put the \(what) of '\(view.name)' out of range (\(value)): frames must stay "
+                        + "within ±1000000000000000; large multipliers multiply along chains of constraints",
+                    at: view.name.range))
+        }
+        return found
+    }
+
     /// Auto Layout's ambiguous layout: for each view and guide without a
     /// fixed frame, each axis whose position or size the constraints leave
     /// open, as a warning.

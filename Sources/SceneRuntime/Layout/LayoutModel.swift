@@ -71,6 +71,7 @@ public struct LayoutModel {
         for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
             activate(index)
         }
+        diagnostics += framesOutOfRange()
         // A scene with errors has lost constraints; ambiguity would only echo that.
         if !scene.diagnostics.hasErrors { diagnostics += ambiguities() }
     }
