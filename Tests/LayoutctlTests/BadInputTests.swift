@@ -166,8 +166,12 @@ import Testing
             #expect(!result.stderr.contains("good.layout") && !result.stderr.contains("notes.txt"))
             let empty = folder.appendingPathComponent("empty")
             try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+            // An editor's lock file is hidden, and not a scene.
+            try FileManager.default.createSymbolicLink(
+                atPath: empty.appendingPathComponent(".#draft.layout").path, withDestinationPath: "nowhere")
             let none = try Layoutctl.run(["check", empty.path], timeout: Self.timeout)
-            #expect(none.status == 0 && none.stderr == "" && !none.signaled)
+            #expect(none.status == 1 && !none.signaled)
+            #expect(none.stderr == "layoutctl: error: '\(empty.path)': no .layout files in this folder\n")
         }
     }
 

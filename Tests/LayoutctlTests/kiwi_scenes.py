@@ -15,9 +15,12 @@ the Swift lowering:
 - text: a character advances 0.5 x font, a line is 1.2 x font high, and its
   baseline is 0.8 x font below its top; a label's intrinsic size is its
   text's; a button adds 12 on each side and 6 above and below (its baselines
-  move down 6); firstBaseline and lastBaseline are the view's top plus the
-  offset of the first and the last line's baseline; a plain view's baselines
-  (the root's too) are its bottom edge;
+  move down 6); the text is centred vertically in its view, as UIKit draws a
+  label's text and a button's title, so firstBaseline and lastBaseline are
+  the view's centre plus the offset of the first and the last line's
+  baseline from the text's centre (at the intrinsic height: the top plus the
+  line's baseline, plus 6 for a button); a plain view's baselines (the
+  root's too) are its bottom edge;
 - an intrinsic size (text, or `size W x H` on a plain view) adds, per axis,
   `size <= intrinsic @hugging` and `size >= intrinsic @compression`;
 - `frame X Y W H` pins the frame in the parent's coordinates, and the view
@@ -123,13 +126,14 @@ class Item:
         return self.size
 
     def baseline_offsets(self):
-        """(first, last) baselines below the top for text; None for a plain view (its bottom edge)."""
+        """(first, last) baselines from the view's vertical centre, the text being centred in the view;
+        None for a plain view (its bottom edge)."""
         if self.kind not in ("label", "button"):
             return None
         font = 17.0 if self.font is None else self.font
-        pad = 6.0 if self.kind == "button" else 0.0
         lines = len(self.text.split("\n"))
-        return (pad + 0.8 * font, pad + (lines - 1) * 1.2 * font + 0.8 * font)
+        half_text = lines * 1.2 * font / 2
+        return (0.8 * font - half_text, (lines - 1) * 1.2 * font + 0.8 * font - half_text)
 
     def has_baselines(self):
         """Guides have none: the layout guides root.safeArea and root.margins, and `guide` items."""
@@ -586,7 +590,7 @@ class Lowering:
         offsets = item.baseline_offsets()
         if offsets is None:
             return forms["bottom"]                        # a plain view's baselines are its bottom edge
-        return combine((1, top), (1, ({}, offsets[0] if attr == "firstBaseline" else offsets[1])))
+        return combine((1, top), (0.5, height), (1, ({}, offsets[0] if attr == "firstBaseline" else offsets[1])))
 
     def row(self, c):
         """A constraint as (form, constant, relation, priority), meaning form + constant REL 0."""

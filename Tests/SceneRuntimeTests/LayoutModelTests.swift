@@ -186,3 +186,24 @@ import Testing
         #expect(laid.codes == [.unknownName])
     }
 }
+
+@Suite struct BaselineTests {
+    @Test("A label taller than its text keeps its text centred, as UIKit draws it, and its baselines with it")
+    func stretchedLabel() {
+        let laid = Laid(
+            """
+            label l "x"
+            view v
+            l.left == 0; l.top == 0; l.height == 100
+            v.left == 0; v.width == 1; v.height == 1; v.top == l.firstBaseline
+            """)
+        #expect(laid.codes == [])
+        // The text's 20.4 centred in 100 starts at 39.8; its baseline is 13.6 below.
+        expectFrame(laid.frame("v"), rect(0, 53.4, 1, 1), within: 1e-9)
+    }
+
+    @Test("A raw carriage return before a line break does not merge the two lines")
+    func carriageReturn() {
+        #expect(TextMetrics(text: "ab\r\ncd", font: 10, kind: .label).size.height == 24)
+    }
+}

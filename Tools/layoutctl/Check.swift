@@ -7,8 +7,8 @@ struct Check: ParsableCommand {
         abstract: "Parse and solve scene files offline and print their diagnostics.",
         discussion: """
             Diagnostics go to standard error, like the Swift compiler's. A folder stands for every \
-            .layout file in it, recursively. Exits with 1 if any file has an error (warnings alone \
-            exit with 0), or cannot be read.
+            .layout file in it, recursively, hidden files left out. Exits with 1 if any file has an \
+            error (warnings alone exit with 0) or cannot be read, or a folder holds no scene.
             """
     )
 
@@ -16,8 +16,9 @@ struct Check: ParsableCommand {
     var paths: [String]
 
     func run() throws {
+        guard let files = sceneFiles(in: paths) else { throw ExitCode(1) }
         var failed = false
-        for path in try sceneFiles(in: paths) {
+        for path in files {
             guard let file = readSource(path) else {
                 failed = true
                 continue

@@ -13,9 +13,12 @@ func readSource(_ path: String) -> SourceFile? {
     return SourceFile(name: path, bytes: Array(data))
 }
 
-/// The paths given, with each folder replaced by the `.layout` files under it, sorted.
-func sceneFiles(in paths: [String]) throws -> [String] {
+/// The paths given, with each folder replaced by the `.layout` files under
+/// it, sorted; hidden files and folders (editors' lock and backup files) are
+/// left out. A folder without any is reported, and nil returned.
+func sceneFiles(in paths: [String]) -> [String]? {
     var files: [String] = []
+    var complete = true
     for path in paths {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -23,10 +26,17 @@ func sceneFiles(in paths: [String]) throws -> [String] {
             continue
         }
         let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        let scenes = found.filter { relative in
+            relative.hasSuffix(".layout") && !relative.split(separator: "/").contains { $0.hasPrefix(".") }
+        }
+        if scenes.isEmpty {
+            printError("layoutctl: error: '\(path)': no .layout files in this folder")
+            complete = false
+        }
         let prefix = path.hasSuffix("/") ? path : path + "/"
-        files += found.filter { $0.hasSuffix(".layout") }.sorted().map { prefix + $0 }
+        files += scenes.sorted().map { prefix + $0 }
     }
-    return files
+    return complete ? files : nil
 }
 
 /// A scene's name offline: its file's name without `.layout`.

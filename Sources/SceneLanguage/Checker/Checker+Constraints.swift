@@ -10,6 +10,13 @@ extension Checker {
     /// Resolves each constraint as written into a ``LayoutConstraint``, or
     /// reports why it cannot be one and leaves it out.
     mutating func resolveConstraints() {
+        for group in scene.groups where group.name == nil && !group.isInitiallyActive {
+            report(
+                .warning(
+                    .unreachableConstraint,
+                    "this inactive group has no name, so no action can activate it; name it, as "
+                        + "'constraints expanded inactive { … }'", at: group.range))
+        }
         for (i, constraint) in syntax.enumerated() {
             if let resolved = resolve(constraint) {
                 if let name = constraint.name, case .constraint(i) = symbols[name.name] {
@@ -42,7 +49,7 @@ extension Checker {
         }
         let group = constraint.group.map { scene.groups[$0] }
         if constraint.isInactive && constraint.name == nil && group == nil {
-            diagnostics.append(
+            report(
                 .warning(
                     .unreachableConstraint,
                     "this inactive constraint has no name, so no action can activate it; name it, as 'pinned: …'",

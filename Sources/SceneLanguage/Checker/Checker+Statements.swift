@@ -2,9 +2,7 @@ extension Checker {
     /// Checks every action, `on load` and top-level animator, then looks for
     /// actions that run themselves.
     mutating func checkActions() {
-        for animator in scene.animators { check(animator) }
-        for action in scene.actions { check(action.body) }
-        if let onLoad = scene.onLoad { check(onLoad.body) }
+        for body in allBodies { check(body) }
         checkRecursion()
     }
 
@@ -196,12 +194,14 @@ extension Checker {
 
     // MARK: Recursion
 
-    /// Reports each cycle of `run` statements once, at the `run` that closes it.
+    /// Reports each cycle of `run` statements once, at the `run` that closes
+    /// it. A `run` in a completion is not followed: it runs when the
+    /// animation ends, so it makes a loop in time, not a recursion.
     private mutating func checkRecursion() {
         var runs: [String: [Identifier]] = [:]
         for action in scene.actions where runs[action.name.name] == nil {
             var targets: [Identifier] = []
-            forEachStatement(in: action.body) { statement in
+            forEachStatement(in: action.body, includingCompletions: false) { statement in
                 if case .run(let target) = statement.kind { targets.append(target) }
             }
             runs[action.name.name] = targets

@@ -24,9 +24,13 @@ struct Checker {
         case animator(SourceRange)
     }
 
-    init(scene: Scene, constraints: [ConstraintSyntax]) {
+    /// Statements outside any action (a second `on load`), checked all the same.
+    let strayBodies: [[Statement]]
+
+    init(scene: Scene, constraints: [ConstraintSyntax], strayBodies: [[Statement]] = []) {
         self.scene = scene
         self.syntax = constraints
+        self.strayBodies = strayBodies
     }
 
     mutating func check() {
@@ -39,7 +43,12 @@ struct Checker {
         _ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [],
         suggestion: String? = nil
     ) {
-        diagnostics.append(.error(code, message, at: range, notes: notes, suggestion: suggestion))
+        report(.error(code, message, at: range, notes: notes, suggestion: suggestion))
+    }
+
+    /// Records a diagnostic, up to ``diagnosticLimit``.
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.record(diagnostic, limitNote: "too many errors; the rest are not reported")
     }
 
     // MARK: Declarations
@@ -55,8 +64,8 @@ struct Checker {
             if let name = group.name { declarations.append((name, .group(i))) }
         }
         var animatorNames: [Identifier] = scene.animators.map(\.name)
-        for action in scene.actions + (scene.onLoad.map { [$0] } ?? []) {
-            forEachStatement(in: action.body) { statement in
+        for body in allBodies {
+            forEachStatement(in: body) { statement in
                 if case .animator(let declaration) = statement.kind { animatorNames.append(declaration.name) }
             }
         }
@@ -85,6 +94,10 @@ struct Checker {
             }
         }
         for action in scene.actions {
+            if action.name.name == "root" || action.name.name == "system" {
+                error(.reservedName, "'\(action.name.name)' is reserved; choose another name", at: action.name.range)
+                continue
+            }
             if let first = actionRanges[action.name.name] {
                 error(
                     .duplicateName, "action '\(action.name.name)' is declared twice; rename one of them",
@@ -93,6 +106,13 @@ struct Checker {
             }
             actionRanges[action.name.name] = action.name.range
         }
+    }
+
+    /// Every block of statements in the file: actions, `on load`, top-level
+    /// animators (with their completions) and stray blocks.
+    var allBodies: [[Statement]] {
+        scene.actions.map(\.body) + (scene.onLoad.map { [$0.body] } ?? [])
+            + scene.animators.flatMap { [$0.body, $0.completion ?? []] } + strayBodies
     }
 
     /// "a label", "a constraint": what sort of thing a symbol is, for
@@ -139,16 +159,20 @@ struct Checker {
     }
 }
 
-/// Calls `body` on every statement, nested blocks and completions included.
-func forEachStatement(in statements: [Statement], _ body: (Statement) -> Void) {
+/// Calls `body` on every statement, nested blocks included, and
+/// completions unless `includingCompletions` is false (they run later).
+func forEachStatement(
+    in statements: [Statement], includingCompletions: Bool = true, _ body: (Statement) -> Void
+) {
     var stack = Array(statements.reversed())
     while let statement = stack.popLast() {
         body(statement)
         switch statement.kind {
         case .animate(_, let block, let completion):
-            stack.append(contentsOf: (block + (completion ?? [])).reversed())
+            stack.append(contentsOf: (block + (includingCompletions ? completion ?? [] : [])).reversed())
         case .animator(let declaration):
-            stack.append(contentsOf: (declaration.body + (declaration.completion ?? [])).reversed())
+            let completion = includingCompletions ? declaration.completion ?? [] : []
+            stack.append(contentsOf: (declaration.body + completion).reversed())
         default:
             break
         }

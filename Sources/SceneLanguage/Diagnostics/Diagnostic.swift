@@ -56,3 +56,20 @@ extension Diagnostic {
         Diagnostic(.warning, code, message, at: range, notes: notes, suggestion: suggestion)
     }
 }
+
+/// How many diagnostics each stage (lexer, parser, checker) keeps, so that a
+/// file of garbage gives a report of bounded size: a megabyte of `}` would
+/// otherwise be a third of a gigabyte of messages.
+package let diagnosticLimit = 1000
+
+extension Array where Element == Diagnostic {
+    /// Appends a diagnostic unless ``diagnosticLimit`` is reached; the last
+    /// one kept gets the note `limitNote`. Returns whether it was kept.
+    @discardableResult
+    package mutating func record(_ diagnostic: Diagnostic, limitNote: String) -> Bool {
+        guard count < diagnosticLimit else { return false }
+        append(diagnostic)
+        if count == diagnosticLimit { self[count - 1].notes.append(Diagnostic.Note(limitNote)) }
+        return true
+    }
+}

@@ -22,7 +22,7 @@ public struct Lexer {
 
     private mutating func run() {
         if let offset = file.firstInvalidByte {
-            diagnostics.append(
+            report(
                 .error(
                     .invalidUTF8, "the file is not valid UTF-8; save it as UTF-8 (invalid bytes read as U+FFFD)",
                     at: .at(offset)))
@@ -41,7 +41,7 @@ public struct Lexer {
             case UInt8(ascii: "\""):
                 lexString()
             case 0xE2 where peek(1) == 0x80 && peek(2) == 0x9C:
-                diagnostics.append(
+                report(
                     .error(
                         .invalidCharacter, "'“' is a curly quote; strings use straight quotes '\"'",
                         at: SourceRange(start: i, end: i + 3), suggestion: "\""))
@@ -56,6 +56,11 @@ public struct Lexer {
             }
         }
         tokens.append(Token(.endOfFile, .at(bytes.count)))
+    }
+
+    /// Records a lexical diagnostic, up to ``diagnosticLimit``.
+    private mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.record(diagnostic, limitNote: "too many errors; the rest of the file's characters are not reported")
     }
 
     private mutating func emit(_ kind: Token.Kind, from start: Int) {
@@ -100,7 +105,7 @@ public struct Lexer {
             emit(.color(value), from: start)
         } else {
             let text = String(decoding: bytes[start..<i], as: UTF8.self)
-            diagnostics.append(
+            report(
                 .error(
                     .invalidColor, "'\(text)' is not a colour; expected '#' and six hex digits, as '#ff8800'",
                     at: SourceRange(start: start, end: i)))
@@ -122,7 +127,7 @@ public struct Lexer {
                 break
             }
             guard let byte = peek(), byte != UInt8(ascii: "\n") else {
-                diagnostics.append(
+                report(
                     .error(
                         .unterminatedString, "unterminated string; add '\"' before the end of the line",
                         at: SourceRange(start: start, end: i)))
@@ -142,7 +147,7 @@ public struct Lexer {
                 continue
             case let other?:
                 let escape = String(decoding: [UInt8(ascii: "\\"), other], as: UTF8.self)
-                diagnostics.append(
+                report(
                     .error(
                         .invalidEscape, "invalid escape '\(escape)' in a string; use '\\\"', '\\\\' or '\\n'",
                         at: SourceRange(start: i - 1, end: i + 1)))
@@ -164,7 +169,7 @@ public struct Lexer {
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let value = Double(text), value.isFinite, value <= 1e9 else {
-            diagnostics.append(
+            report(
                 .error(
                     .tooLarge,
                     "number '\(text.prefix(40))\(text.count > 40 ? "…" : "")' is too large; "
@@ -207,7 +212,7 @@ public struct Lexer {
                 kind = byte == UInt8(ascii: ">") ? .greaterEqual : .lessEqual
             } else {
                 let symbol = byte == UInt8(ascii: ">") ? ">" : "<"
-                diagnostics.append(
+                report(
                     .error(
                         .invalidCharacter,
                         "'\(symbol)' is not a relation; constraints use '\(symbol)=', '==' "
@@ -227,7 +232,7 @@ public struct Lexer {
         }
         if let lookAlike = lookAlike(at: start) {
             i = start + lookAlike.bytes.count
-            diagnostics.append(
+            report(
                 .error(
                     .invalidCharacter, "'\(lookAlike.shown)' is \(lookAlike.name); write '\(lookAlike.intended)'",
                     at: SourceRange(start: start, end: i), suggestion: lookAlike.intended))
@@ -249,7 +254,7 @@ public struct Lexer {
                     ? String(format: scalar.value) : "'\(Character(scalar))'"
             } ?? "?"
         let more = run.unicodeScalars.count > 1 ? " (and \(run.unicodeScalars.count - 1) more)" : ""
-        diagnostics.append(
+        report(
             .error(.invalidCharacter, "unexpected character \(shown)\(more)", at: SourceRange(start: start, end: i)))
     }
 

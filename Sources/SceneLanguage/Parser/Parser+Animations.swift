@@ -57,13 +57,17 @@ extension Parser {
             options.timing = .curve(try parseCurve())
         case .spring:
             var damping: Located<Double>? = nil
-            var velocity = 0.0
+            var velocity: Located<Double>? = nil
             while isKeyword("damping") || isKeyword("velocity") {
-                if advance().kind == .identifier("damping") {
-                    damping = try parseConstant("a damping ratio")
-                } else {
-                    velocity = try parseConstant("an initial velocity").value
+                let keyword = advance()
+                let isDamping = keyword.kind == .identifier("damping")
+                let value = try parseConstant(isDamping ? "a damping ratio" : "an initial velocity")
+                if let first = isDamping ? damping : velocity {
+                    error(
+                        .duplicateProperty, "'\(isDamping ? "damping" : "velocity")' is given twice; keep one of them",
+                        at: keyword.range.union(value.range), notes: [Diagnostic.Note("given here", at: first.range)])
                 }
+                if isDamping { damping = value } else { velocity = value }
             }
             guard let damping else { throw fail(expected: "'damping' and a ratio above 0, up to 1") }
             if !(damping.value > 0) {
@@ -72,7 +76,7 @@ extension Parser {
                     "a spring's damping ratio must be above 0 (1 is critically damped), "
                         + "not \(format(damping.value))", at: damping.range)
             }
-            options.timing = .spring(damping: min(max(damping.value, 1e-3), 1), velocity: velocity)
+            options.timing = .spring(damping: min(max(damping.value, 1e-3), 1), velocity: velocity?.value ?? 0)
         case .repeat:
             if isKeyword("forever") {
                 advance()

@@ -17,7 +17,8 @@ extension Parser {
             ConstraintGroup(
                 name: name, isInitiallyActive: isActive,
                 range: SourceRange(start: keyword.range.start, end: previousEnd)))
-        try parseBlock { (parser: inout Parser) throws(Failure) in
+        let foreign = Parser.declarationKeywords.subtracting(["inactive"]).union(["canvas", "animator"])
+        try parseBlock(endingBefore: foreign) { (parser: inout Parser) throws(Failure) in
             guard case .identifier(let word) = parser.current.kind else {
                 throw parser.fail(expected: "a constraint")
             }
@@ -47,6 +48,21 @@ extension Parser {
             advance()
         }
         let first = try parseAnchorPath()
+        if isStatementOperator(after: first) {
+            error(
+                .misplacedDeclaration,
+                "'\(first.map(\.name).joined(separator: "."))' is set by a statement; "
+                    + "statements go in an action or 'on load { … }'",
+                at: first[0].range.union(current.range))
+            throw Failure()
+        }
+        if isInactive && group != nil {
+            error(
+                .notApplicable,
+                "a constraint in a group is switched with its group; make the group 'inactive' instead",
+                at: SourceRange(start: start, end: start + "inactive".utf8.count))
+            isInactive = false
+        }
         let relation: Located<ConstraintRelation>
         switch current.kind {
         case .equalEqual: relation = Located(.equal, advance().range)
@@ -69,6 +85,16 @@ extension Parser {
             ConstraintSyntax(
                 name: name, isInactive: isInactive, group: group, first: first, relation: relation, second: second,
                 priority: priority, range: SourceRange(start: start, end: previousEnd)))
+    }
+
+    /// Whether the current token assigns, as a statement does, to a path
+    /// that is not an anchor: `card.alpha = 0`, `pinned.constant += 8`.
+    private func isStatementOperator(after path: [Identifier]) -> Bool {
+        switch current.kind {
+        case .plusEqual, .minusEqual: return true
+        case .equal: return Attribute(rawValue: path.last?.name ?? "") == nil
+        default: return false
+        }
     }
 
     /// Whether the current identifier starts a constraint: a name followed

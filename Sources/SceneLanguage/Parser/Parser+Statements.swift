@@ -6,10 +6,16 @@ extension Parser {
         "run", "canvas",
     ]
 
+    /// Declarations that never stand among statements: an unclosed action
+    /// ends before one at the start of a line.
+    static let declarationKeywords: Set<String> = [
+        "view", "label", "button", "guide", "constraints", "inactive", "action", "on", "safearea", "reload",
+    ]
+
     /// `{ statement … }`.
     mutating func parseStatementBlock() throws(Failure) -> [Statement] {
         var statements: [Statement] = []
-        try parseBlock { (parser: inout Parser) throws(Failure) in
+        try parseBlock(endingBefore: Parser.declarationKeywords) { (parser: inout Parser) throws(Failure) in
             if let statement = try parser.parseStatement() { statements.append(statement) }
         }
         return statements

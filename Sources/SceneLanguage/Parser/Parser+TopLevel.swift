@@ -145,6 +145,7 @@ extension Parser {
             error(
                 .duplicateSetting, "'on load' is declared twice; put its statements in one block",
                 at: keyword.range.union(name.range), notes: [Diagnostic.Note("first declared here", at: firstHead)])
+            strayBodies.append(body)
             return
         }
         scene.onLoad = ActionDeclaration(name: name, body: body, range: range)

@@ -31,7 +31,9 @@ extension Parser {
                 skipBlock()
                 return
             }
-            try parseBlock { (parser: inout Parser) throws(Failure) in try parser.parseViewBlockElement(parent: me) }
+            try parseBlock(endingBefore: ["canvas", "safearea", "reload", "action", "on", "animator"]) {
+                (parser: inout Parser) throws(Failure) in try parser.parseViewBlockElement(parent: me)
+            }
         } else if !atStatementEnd {
             throw fail(expected: "a property of the \(kind.rawValue) or '{'")
         }

@@ -14,6 +14,8 @@ struct Parser {
     var scene: Scene
     /// Constraints as written, for the checker to resolve.
     var constraints: [ConstraintSyntax] = []
+    /// Statements that belong to no action (a second `on load`): still checked.
+    var strayBodies: [[Statement]] = []
     /// How many blocks and parentheses enclose the current token.
     var depth = 0
     /// Operators in the expression being parsed.
@@ -71,7 +73,11 @@ struct Parser {
         _ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [],
         suggestion: String? = nil
     ) {
-        diagnostics.append(.error(code, message, at: range, notes: notes, suggestion: suggestion))
+        diagnostics.record(
+            .error(code, message, at: range, notes: notes, suggestion: suggestion),
+            limitNote: "too many errors; the parser stops here")
+        // Past the limit, nothing more would be reported: stop reading.
+        if diagnostics.count >= diagnosticLimit { index = tokens.count - 1 }
     }
 
     /// Reports what was expected where the current token stands, and abandons the statement.
@@ -133,7 +139,16 @@ struct Parser {
 
     /// Parses the elements of a `{ … }` block with `element`, each one
     /// recovering on its own; the current token must be the `{`.
-    mutating func parseBlock(_ element: (inout Parser) throws(Failure) -> Void) throws(Failure) {
+    ///
+    /// A block left open (while a file is being edited, say) must not
+    /// swallow the rest of the file: when one of `foreign`, keywords that
+    /// cannot stand in this block, starts a line at its first column, the
+    /// block is reported as unclosed and ends there, so the declaration is
+    /// read where it belongs. Indented, the same keyword is a misplaced
+    /// declaration inside the block.
+    mutating func parseBlock(
+        endingBefore foreign: Set<String> = [], _ element: (inout Parser) throws(Failure) -> Void
+    ) throws(Failure) {
         let open = try expect(.leftBrace, "'{'")
         guard depth < Parser.maximumDepth else {
             error(
@@ -156,11 +171,26 @@ struct Parser {
                     .unterminatedBlock, "this block is never closed; add '}' before the end of the file",
                     at: open.range)
                 return
+            case .identifier(let word) where foreign.contains(word) && startsLine(current) && !startsConstraint:
+                let line = file.location(of: current.range.start).line
+                error(
+                    .unterminatedBlock,
+                    "this block is not closed; add '}' before '\(word)' on line \(line), which cannot go inside it",
+                    at: open.range)
+                // Back to the line break before the declaration, where the enclosing statement ends.
+                while index > 0 && tokens[index - 1].kind == .newline { index -= 1 }
+                return
             default:
                 do { try element(&self) } catch { skipStatement() }
                 endStatement()
             }
         }
+    }
+
+    /// Whether a token stands at the first column of its line.
+    func startsLine(_ token: Token) -> Bool {
+        let start = token.range.start
+        return start == 0 || file.bytes[start - 1] == UInt8(ascii: "\n")
     }
 
     // MARK: Numbers
@@ -182,8 +212,16 @@ struct Parser {
         if case .identifier(let word) = current.kind, word.first == "x", word.count > 1,
             let value = Double(word.dropFirst()), word.dropFirst().allSatisfy(\.isNumber)
         {
-            // `375x667` lexes as 375 and the identifier `x667`.
-            height = Located(value, advance().range)
+            // `375x667` lexes as 375 and the identifier `x667`; its number
+            // obeys the lexer's limit.
+            let token = advance()
+            guard value <= 1e9 else {
+                error(
+                    .tooLarge, "number '\(word.dropFirst().prefix(40))' is too large; numbers are at most 1000000000",
+                    at: SourceRange(start: token.range.start + 1, end: token.range.end))
+                throw Failure()
+            }
+            height = Located(value, token.range)
         } else {
             try expectKeyword("x")
             height = try parseNumber("a height")

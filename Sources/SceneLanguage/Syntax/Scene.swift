@@ -46,7 +46,7 @@ public struct Scene: Sendable {
         let (tokens, lexical) = Lexer.tokenize(file)
         var parser = Parser(file: file, tokens: tokens)
         parser.parseFile()
-        var checker = Checker(scene: parser.scene, constraints: parser.constraints)
+        var checker = Checker(scene: parser.scene, constraints: parser.constraints, strayBodies: parser.strayBodies)
         checker.check()
         var scene = checker.scene
         scene.diagnostics = lexical + parser.diagnostics + checker.diagnostics

@@ -34,9 +34,11 @@ extension LayoutModel {
 
     /// An anchor as a linear expression of the variables.
     ///
-    /// Baselines: a label's or button's are its text's, measured from its top
-    /// (``TextMetrics``); a plain view's (and the root's) are its bottom edge,
-    /// as a `UIView` without text has it.
+    /// Baselines: a label's or button's are its text's (``TextMetrics``),
+    /// the text centred vertically in the view as UIKit draws a label's text
+    /// and a button's title, so a view taller than its text has its
+    /// baselines lower by half the difference; a plain view's (and the
+    /// root's) are its bottom edge, as a `UIView` without text has it.
     public func expression(for anchor: Anchor) -> Expression {
         let (left, top, width, height) = edges(of: anchor.item)
         switch anchor.attribute {
@@ -51,7 +53,8 @@ extension LayoutModel {
         case .firstBaseline, .lastBaseline:
             guard case .view(let index) = anchor.item, scene.views[index].kind.hasText else { return top + height }
             let metrics = metrics[index]
-            return top + (anchor.attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline)
+            let offset = anchor.attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline
+            return top + 0.5 * height + (offset - 0.5 * metrics.size.height)
         }
     }
 

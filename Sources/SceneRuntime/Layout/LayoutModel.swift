@@ -71,9 +71,11 @@ public struct LayoutModel {
         for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
             activate(index)
         }
-        diagnostics += framesOutOfRange()
+        for diagnostic in framesOutOfRange() { report(diagnostic) }
         // A scene with errors has lost constraints; ambiguity would only echo that.
-        if !scene.diagnostics.hasErrors { diagnostics += ambiguities() }
+        if !scene.diagnostics.hasErrors {
+            for diagnostic in ambiguities() { report(diagnostic) }
+        }
     }
 
     /// The scene's diagnostics and the layout's, in the order of the file.
@@ -210,6 +212,11 @@ public struct LayoutModel {
         installed[index] = nil
     }
 
+    /// Records a layout diagnostic, up to the same limit as the language's.
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.record(diagnostic, limitNote: "too many layout problems; the rest are not reported")
+    }
+
     /// Adds a constraint, turning a conflict into a diagnostic.
     mutating func add(_ constraint: Constraint, _ origin: Origin) -> Bool {
         do {
@@ -217,9 +224,9 @@ public struct LayoutModel {
             origins[constraint.id] = origin
             return true
         } catch .unsatisfiable(_, let conflicts) {
-            diagnostics.append(unsatisfiable(origin, conflicts: conflicts))
+            report(unsatisfiable(origin, conflicts: conflicts))
         } catch .nonFinite {
-            diagnostics.append(
+            report(
                 .error(.outOfRange, "\(describe(origin)) holds a number out of range", at: range(of: origin)))
         } catch {
             // Duplicates and unknown constraints cannot happen: every constraint here is new.

@@ -6,14 +6,15 @@ public import SceneLanguage
 /// Text breaks into lines only at `\n`.
 ///
 /// A button adds 12 points of padding on each side and 6 on top and bottom,
-/// which moves its baselines down by 6. Baselines are measured from the
-/// view's top, as if its text stood at the top of the view.
+/// which moves its baselines down by 6. The baselines here are measured from
+/// the top of a view of the intrinsic height; in a taller or shorter view the
+/// text stays centred (``LayoutModel/expression(for:)``).
 public struct TextMetrics: Hashable, Sendable {
     /// The text's size with the kind's padding: a label's or button's intrinsic content size.
     public var size: Size
-    /// From the view's top to the first line's baseline.
+    /// From the top of a view of the intrinsic height to the first line's baseline.
     public var firstBaseline: Double
-    /// From the view's top to the last line's baseline.
+    /// From the top of a view of the intrinsic height to the last line's baseline.
     public var lastBaseline: Double
 
     public static let advancePerPoint = 0.5
@@ -27,18 +28,10 @@ public struct TextMetrics: Hashable, Sendable {
         var lines = 0
         var longest = 0
         if !text.isEmpty {
-            var length = 0
-            lines = 1
-            for character in text {
-                if character == "\n" {
-                    longest = max(longest, length)
-                    length = 0
-                    lines += 1
-                } else {
-                    length += 1
-                }
-            }
-            longest = max(longest, length)
+            // Split on the scalar, not the character: "\r\n" is one grapheme.
+            let split = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            lines = split.count
+            for line in split { longest = max(longest, String(String.UnicodeScalarView(line)).count) }
         }
         let lineHeight = TextMetrics.lineHeightPerPoint * font
         var width = Double(longest) * TextMetrics.advancePerPoint * font
