@@ -40,10 +40,16 @@ extension ViewFrame {
         out.string(kind)
         out.raw(",\"parent\":")
         out.string(parent)
-        for (key, value) in [("x", x), ("y", y), ("width", width), ("height", height), ("alpha", alpha)] {
-            out.raw(",\"\(key)\":")
-            out.number(value)
-        }
+        out.raw(",\"x\":")
+        out.number(x)
+        out.raw(",\"y\":")
+        out.number(y)
+        out.raw(",\"width\":")
+        out.number(width)
+        out.raw(",\"height\":")
+        out.number(height)
+        out.raw(",\"alpha\":")
+        out.number(alpha)
         if let text {
             out.raw(",\"text\":")
             out.string(text)

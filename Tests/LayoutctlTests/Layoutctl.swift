@@ -44,7 +44,9 @@ struct Layoutctl {
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = try FileHandle(forWritingTo: errorFile)
+        let errorHandle = try FileHandle(forWritingTo: errorFile)
+        defer { try? errorHandle.close() }
+        process.standardError = errorHandle
         try process.run()
         let started = ContinuousClock.now
         let pid = process.processIdentifier

@@ -157,9 +157,11 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
             Issue.record("\(kinds[3]), \(kinds[4])")
             return
         }
+        #expect(kinds[5] == .setProperty(id("v"), located(.alpha), .number(Expr(.number(0.5), .at(0)))))
         #expect(kinds[6] == .setProperty(id("v"), located(.hidden), .bool(true)))
         #expect(kinds[7] == .setProperty(id("v"), located(.color), .color(Color(rgb: 0xFF8800))))
         #expect(kinds[8] == .setProperty(id("v"), located(.color), .color(Color(rgb: 0x007AFF))))
+        #expect(kinds[9] == .setProperty(id("l"), located(.font), .number(Expr(.number(20), .at(0)))))
     }
 
     @Test("animate with every option, completion on the same line or the next")
@@ -206,8 +208,10 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(slide.name.name == "slide" && slide.options.timing == .curve(.easeIn) && slide.completion?.count == 1)
         #expect(kinds[1] == .start(id("slide"), after: 0.2) && kinds[2] == .start(id("anim"), after: 0))
         #expect(kinds[3] == .pause(id("slide")))
+        #expect(kinds[4] == .setFraction(id("slide"), Expr(.number(0.5), .at(0))))
         #expect(kinds[5] == .reverse(id("slide")) && kinds[6] == .stop(id("slide")))
         #expect(kinds[7] == .finish(id("slide"), located(FinishPosition.start)))
+        #expect(kinds[8] == .finish(id("anim"), located(FinishPosition.current)))
     }
 
     @Test("activate and deactivate lists, swap, run, canvas")

@@ -84,37 +84,21 @@ extension Checker {
                 at: itemName.range)
             return nil
         }
+        let isView: (Symbol) -> Bool = { if case .view = $0 { true } else { false } }
+        guard let (head, attributeIndex) = resolveHead(of: path, expecting: "view", accepting: isView) else {
+            return nil
+        }
         let item: LayoutItem
-        var attributeIndex = 1
-        if itemName.name == "root" {
-            if path.count == 3 {
-                switch path[1].name {
-                case "safeArea": item = .safeArea
-                case "margins": item = .margins
-                default:
-                    let suggestion = nearestName(to: path[1].name, among: ["safeArea", "margins"])
-                    error(
-                        .unknownName,
-                        "unknown guide 'root.\(path[1].name)'" + didYouMean(suggestion)
-                            + " (the root has 'safeArea' and 'margins')", at: path[1].range, suggestion: suggestion)
-                    return nil
-                }
-                attributeIndex = 2
-            } else {
-                item = .root
-            }
-        } else {
-            guard
-                let symbol = lookUp(
-                    itemName, expecting: "view", accepting: { if case .view = $0 { true } else { false } })
-            else { return nil }
-            guard case .view(let index) = symbol else {
-                error(
-                    .typeMismatch, "'\(itemName.name)' is \(describe(symbol)), not a view; constraints relate views",
-                    at: itemName.range)
-                return nil
-            }
+        switch head {
+        case .root(let rootItem):
+            item = rootItem
+        case .symbol(.view(let index)):
             item = .view(index)
+        case .symbol(let symbol):
+            error(
+                .typeMismatch, "'\(itemName.name)' is \(describe(symbol)), not a view; constraints relate views",
+                at: itemName.range)
+            return nil
         }
         guard path.count == attributeIndex + 1 else {
             // From the name taken for a guide (`card.safeArea`) to the end of the path.

@@ -126,23 +126,10 @@ extension Checker {
                 at: head.range)
             return
         }
-        var propertyIndex = 1
+        guard let (resolved, propertyIndex) = resolveHead(of: path, expecting: "name", accepting: { _ in true })
+        else { return }
         var symbol: Symbol? = nil
-        if head.name == "root" {
-            if path.count == 3 {
-                guard path[1].name == "safeArea" || path[1].name == "margins" else {
-                    let suggestion = nearestName(to: path[1].name, among: ["safeArea", "margins"])
-                    error(
-                        .unknownName, "unknown guide 'root.\(path[1].name)'" + didYouMean(suggestion),
-                        at: path[1].range, suggestion: suggestion)
-                    return
-                }
-                propertyIndex = 2
-            }
-        } else {
-            symbol = lookUp(head, expecting: "name", accepting: { _ in true })
-            guard symbol != nil else { return }
-        }
+        if case .symbol(let found) = resolved { symbol = found }
         guard path.count == propertyIndex + 1 else {
             error(.expectedToken, "expected one property after '\(head.name)'", at: path[propertyIndex + 1].range)
             return

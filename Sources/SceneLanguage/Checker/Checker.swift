@@ -151,6 +151,38 @@ struct Checker {
         return nil
     }
 
+    /// What a dotted path starts with: the root or one of its guides, or a declared name.
+    enum PathHead {
+        case root(LayoutItem)
+        case symbol(Symbol)
+    }
+
+    /// Resolves the start of a dotted path (`root`, `root.safeArea`,
+    /// `root.margins`, or a declared name), reporting an unknown guide of the
+    /// root or an unknown name. Returns the head and the index of the
+    /// component after it.
+    mutating func resolveHead(
+        of path: [Identifier], expecting what: String, accepting: (Symbol) -> Bool
+    ) -> (head: PathHead, next: Int)? {
+        let first = path[0]
+        guard first.name == "root" else {
+            guard let symbol = lookUp(first, expecting: what, accepting: accepting) else { return nil }
+            return (.symbol(symbol), 1)
+        }
+        guard path.count == 3 else { return (.root(.root), 1) }
+        switch path[1].name {
+        case "safeArea": return (.root(.safeArea), 2)
+        case "margins": return (.root(.margins), 2)
+        default:
+            let suggestion = nearestName(to: path[1].name, among: ["safeArea", "margins"])
+            error(
+                .unknownName,
+                "unknown guide 'root.\(path[1].name)'" + didYouMean(suggestion)
+                    + " (the root has 'safeArea' and 'margins')", at: path[1].range, suggestion: suggestion)
+            return nil
+        }
+    }
+
     /// Whether an unknown name still gets a suggestion (``suggestionsLeft``), counting it.
     mutating func spendSuggestion() -> Bool {
         guard suggestionsLeft > 0 else { return false }

@@ -19,6 +19,11 @@ public func nearestName(to name: String, among candidates: some Sequence<String>
     return best
 }
 
+/// "; did you mean 'x'?" when there is a suggestion, to end a message.
+func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+}
+
 /// Levenshtein distance with transpositions counted as one edit (optimal
 /// string alignment), stopping early once every path exceeds `limit`.
 func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {

@@ -151,8 +151,3 @@ extension Parser {
         scene.onLoad = ActionDeclaration(name: name, body: body, range: range)
     }
 }
-
-/// "; did you mean 'x'?" when there is a suggestion.
-func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { "; did you mean '\($0)'?" } ?? ""
-}

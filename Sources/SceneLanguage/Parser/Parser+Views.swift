@@ -76,21 +76,14 @@ extension Parser {
             error(
                 .unknownName, "unknown property '\(word)'" + didYouMean(suggestion), at: nameToken.range,
                 suggestion: suggestion)
-            // Skip its value: up to the next known property, a block or the end.
-            while !atStatementEnd && current.kind != .leftBrace {
-                if case .identifier(let next) = current.kind, ViewProperty(rawValue: next) != nil { break }
-                advance()
-            }
+            skipPropertyValue()
             return
         }
         var value = view
         do {
             try parseValue(of: property, into: &value)
         } catch {
-            while !atStatementEnd && current.kind != .leftBrace {
-                if case .identifier(let next) = current.kind, ViewProperty(rawValue: next) != nil { break }
-                advance()
-            }
+            skipPropertyValue()
             return
         }
         let range = SourceRange(start: start, end: previousEnd)
@@ -112,6 +105,15 @@ extension Parser {
         }
         value.propertyRanges[property] = range
         view = value
+    }
+
+    /// Skips a property's value after an error: up to the next known
+    /// property, the view's block or the end of the statement.
+    private mutating func skipPropertyValue() {
+        while !atStatementEnd && current.kind != .leftBrace {
+            if case .identifier(let next) = current.kind, ViewProperty(rawValue: next) != nil { break }
+            advance()
+        }
     }
 
     /// The value or values after a property's name.

@@ -1,8 +1,9 @@
 /// A name as the user wrote it, with where it stands: a view, a constraint,
 /// an action, or a keyword's argument.
 ///
-/// Equality is structural, as for every syntax value: two identifiers are
-/// equal when their names are, wherever they were written.
+/// Equality is structural, as for expressions, statements and the
+/// declarations statements hold: two identifiers are equal when their names
+/// are, wherever they were written.
 public struct Identifier: Hashable, Sendable, CustomStringConvertible {
     public var name: String
     public var range: SourceRange

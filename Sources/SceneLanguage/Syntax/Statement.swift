@@ -92,6 +92,18 @@ public struct AnimatorDeclaration: Hashable, Sendable {
         self.completion = completion
         self.range = range
     }
+
+    /// Structural: the same declaration written elsewhere is equal.
+    public static func == (lhs: AnimatorDeclaration, rhs: AnimatorDeclaration) -> Bool {
+        (lhs.name, lhs.options, lhs.body, lhs.completion) == (rhs.name, rhs.options, rhs.body, rhs.completion)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(options)
+        hasher.combine(body)
+        hasher.combine(completion)
+    }
 }
 
 /// `action NAME { … }`, or `on load { … }` (named `load`).
@@ -104,5 +116,15 @@ public struct ActionDeclaration: Hashable, Sendable {
         self.name = name
         self.body = body
         self.range = range
+    }
+
+    /// Structural: the same action written elsewhere is equal.
+    public static func == (lhs: ActionDeclaration, rhs: ActionDeclaration) -> Bool {
+        (lhs.name, lhs.body) == (rhs.name, rhs.body)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(body)
     }
 }

@@ -31,14 +31,13 @@ public struct LayoutModel {
     let rootWidth = Variable()
     let rootHeight = Variable()
     /// The text metrics of each view (zero for plain views and guides).
-    var metrics: [TextMetrics]
+    let metrics: [TextMetrics]
     /// The solver constraint of each scene constraint; nil while inactive or broken.
     var installed: [Constraint?]
     /// The constant of each scene constraint now (actions change them).
     public private(set) var constants: [Double]
-    /// The constraints of the canvas, each view's intrinsic size and fixed frame.
+    /// The two constraints that pin the root to the canvas.
     var canvasConstraints: [Constraint] = []
-    var viewConstraints: [[Constraint]]
     /// Where each solver constraint comes from, by constraint id, for messages.
     var origins: [Int: Origin] = [:]
 
@@ -65,7 +64,6 @@ public struct LayoutModel {
         self.metrics = scene.views.map { TextMetrics(text: $0.text, font: $0.font, kind: $0.kind) }
         self.installed = Array(repeating: nil, count: scene.constraints.count)
         self.constants = scene.constraints.map(\.constant)
-        self.viewConstraints = Array(repeating: [], count: scene.views.count)
         pinCanvas()
         for index in scene.views.indices { addViewConstraints(index) }
         for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
@@ -158,7 +156,7 @@ public struct LayoutModel {
                 ),
             ]
         }
-        viewConstraints[index] = made.compactMap { add($0.0, $0.1) ? $0.0 : nil }
+        for (constraint, origin) in made { _ = add(constraint, origin) }
     }
 
     /// A view's intrinsic content size: its text's for labels and buttons,

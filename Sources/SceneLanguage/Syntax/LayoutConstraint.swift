@@ -5,48 +5,6 @@ public enum ConstraintRelation: String, Hashable, Sendable {
     case lessThanOrEqual = "<="
 }
 
-/// A constraint as written: `[NAME:] ITEM.ATTR REL EXPR [@PRIORITY]`.
-///
-/// The parser makes these; the checker resolves them into ``LayoutConstraint``s.
-struct ConstraintSyntax: Sendable {
-    var name: Identifier?
-    /// `inactive` was written before it.
-    var isInactive: Bool
-    /// The index in ``Scene/groups`` of the group it is declared in.
-    var group: Int?
-    /// `card.top`, `root.safeArea.leading`: two or three names.
-    var first: [Identifier]
-    var relation: Located<ConstraintRelation>
-    var second: Expr
-    var priority: Located<Double>?
-    /// The whole declaration, its name included.
-    var range: SourceRange
-}
-
-/// An item that constraints can relate: a declared view or guide, the root
-/// view, or one of the root's guides.
-public enum LayoutItem: Hashable, Sendable {
-    case root
-    /// `root.safeArea`: the canvas inset by the safe-area insets.
-    case safeArea
-    /// `root.margins`: the safe area inset by 16 points on leading and
-    /// trailing and 8 on top and bottom.
-    case margins
-    /// The view at this index in ``Scene/views``.
-    case view(Int)
-}
-
-/// An attribute of an item: `card.top`.
-public struct Anchor: Hashable, Sendable {
-    public var item: LayoutItem
-    public var attribute: Attribute
-
-    public init(_ item: LayoutItem, _ attribute: Attribute) {
-        self.item = item
-        self.attribute = attribute
-    }
-}
-
 /// A checked constraint in Auto Layout's form,
 /// `first REL multiplier × second + constant`, or `first REL constant`
 /// without a second anchor.

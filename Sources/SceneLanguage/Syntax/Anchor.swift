@@ -1,0 +1,23 @@
+/// An item that constraints can relate: a declared view or guide, the root
+/// view, or one of the root's guides.
+public enum LayoutItem: Hashable, Sendable {
+    case root
+    /// `root.safeArea`: the canvas inset by the safe-area insets.
+    case safeArea
+    /// `root.margins`: the safe area inset by 16 points on leading and
+    /// trailing and 8 on top and bottom.
+    case margins
+    /// The view at this index in ``Scene/views``.
+    case view(Int)
+}
+
+/// An attribute of an item: `card.top`.
+public struct Anchor: Hashable, Sendable {
+    public var item: LayoutItem
+    public var attribute: Attribute
+
+    public init(_ item: LayoutItem, _ attribute: Attribute) {
+        self.item = item
+        self.attribute = attribute
+    }
+}

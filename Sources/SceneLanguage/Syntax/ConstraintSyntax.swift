@@ -1,0 +1,17 @@
+/// A constraint as written: `[NAME:] ITEM.ATTR REL EXPR [@PRIORITY]`.
+///
+/// The parser makes these; the checker resolves them into ``LayoutConstraint``s.
+struct ConstraintSyntax: Sendable {
+    var name: Identifier?
+    /// `inactive` was written before it.
+    var isInactive: Bool
+    /// The index in ``Scene/groups`` of the group it is declared in.
+    var group: Int?
+    /// `card.top`, `root.safeArea.leading`: two or three names.
+    var first: [Identifier]
+    var relation: Located<ConstraintRelation>
+    var second: Expr
+    var priority: Located<Double>?
+    /// The whole declaration, its name included.
+    var range: SourceRange
+}
