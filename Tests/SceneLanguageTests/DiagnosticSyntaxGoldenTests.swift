@@ -151,6 +151,33 @@ extension DiagnosticGolden {
 
             """),
         DiagnosticGolden(
+            .unterminatedBlock, "an action left open before a declaration",
+            """
+            action go {
+              card.alpha = 0
+
+            view card
+            card.left == 0; card.top == 0; card.width == 10; card.height == 10
+            """,
+            """
+            Scene.layout:1:11: error: this block is not closed; add '}' before 'view' on line 4, which cannot go inside it [unterminated-block]
+            action go {
+                      ^
+
+            """),
+        DiagnosticGolden(
+            .misplacedDeclaration, "a statement at the top level",
+            """
+            view card
+            card.alpha = 0
+            """,
+            """
+            Scene.layout:2:1: error: 'card.alpha' is set by a statement; statements go in an action or 'on load { … }' [misplaced-declaration]
+            card.alpha = 0
+            ^~~~~~~~~~~~
+
+            """),
+        DiagnosticGolden(
             .tooDeep, "parentheses 65 deep", "view card\ncard.width == \(deepParentheses)",
             """
             Scene.layout:2:79: error: parentheses are nested more than 64 deep [too-deep]
