@@ -33,6 +33,8 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(scene.safeAreaInsets == Insets(top: 44, leading: 0, bottom: 34, trailing: 0))
         #expect(scene.reloadTransition?.duration == 0.4)
         #expect(scene.reloadTransition?.timing == .spring(damping: 0.8, velocity: 0))
+        scene = parseClean("reload 0.3 delay 0.1 curve easeOut")
+        #expect(scene.reloadTransition?.delay == 0.1 && scene.reloadTransition?.timing == .curve(.easeOut))
         scene = parseClean("reload none")
         #expect(scene.reloadTransition == nil)
         scene = parseClean("")

@@ -114,7 +114,7 @@ extension Parser {
             advance()
             scene.reloadTransition = nil
         } else {
-            let options = try parseAnimationOptions(allowing: [.curve, .spring])
+            let options = try parseAnimationOptions(allowing: AnimationOption.all)
             scene.reloadTransition = options
         }
         noteSetting(.reload, at: SourceRange(start: keyword.range.start, end: previousEnd))
