@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SceneRuntime", targets: ["SceneRuntime"]),
         .library(name: "PlaygroundProtocol", targets: ["PlaygroundProtocol"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
+        .executable(name: "scene-bench", targets: ["scene-bench"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
     ],
     dependencies: [
@@ -49,6 +50,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/layoutctl",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "scene-bench",
+            dependencies: ["SceneLanguage", "SceneRuntime", "PlaygroundProtocol"],
+            path: "Tools/scene-bench",
             swiftSettings: strictSettings
         ),
         .executableTarget(
