@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(
             name: "LayoutSolverTests",
             dependencies: [
-                "LayoutSolver",
+                "LayoutSolver", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["kiwi_differential.py"],
@@ -77,22 +77,29 @@ let package = Package(
         .testTarget(
             name: "SceneRuntimeTests",
             dependencies: [
-                "SceneRuntime", "SceneLanguage", "LayoutSolver", "PlaygroundProtocol",
+                "SceneRuntime", "SceneLanguage", "LayoutSolver", "PlaygroundProtocol", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Helpers shared by test targets; never a dependency of a library.
+        .target(
+            name: "TestSupport",
+            dependencies: ["SceneLanguage"],
+            path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
         // The real layoutctl, run as a process.
         .testTarget(
             name: "LayoutctlTests",
-            dependencies: ["layoutctl"],
+            dependencies: ["layoutctl", "TestSupport"],
             exclude: ["kiwi_scenes.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SceneLanguageTests",
             dependencies: [
-                "SceneLanguage",
+                "SceneLanguage", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSettings

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LayoutSolver
@@ -43,15 +44,7 @@ import Testing
         return try JSONDecoder().decode([Case].self, from: data)
     }
 
-    static var kiwiAvailable: Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import kiwisolver, scipy"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
+    static let kiwiAvailable = pythonCanImport(["kiwisolver", "scipy"])
 
     @Test(
         "Agrees with kiwisolver to 1e-6 on 1,000 random systems with unique optima",

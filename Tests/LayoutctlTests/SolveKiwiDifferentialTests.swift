@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `layoutctl solve` against kiwisolver, an independent Cassowary, on random
@@ -53,15 +54,7 @@ import Testing
         return (try JSONDecoder().decode([Case].self, from: data), statistics)
     }
 
-    static var kiwiAvailable: Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import kiwisolver, scipy, numpy"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
+    static let kiwiAvailable = pythonCanImport(["kiwisolver", "scipy", "numpy"])
 
     @Test(
         "'solve' lays out 200 random scenes as kiwisolver does, to 1e-6, without diagnostics",

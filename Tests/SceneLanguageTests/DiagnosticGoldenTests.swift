@@ -1,5 +1,6 @@
 import Foundation
 import SceneLanguage
+import TestSupport
 import Testing
 
 /// A golden: a small scene and the full text of its diagnostics, exactly as
@@ -116,28 +117,6 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
         let missing = DiagnosticCode.allCases.filter { !shown.contains($0) && !Self.layoutCodes.contains($0) }
         #expect(missing.isEmpty, "docs/diagnostics.md has no example of \(missing.map(\.rawValue))")
     }
-}
-
-/// The rendered diagnostics that `docs/diagnostics.md` shows: each code block
-/// that starts with a diagnostic's first line, with the code of that line.
-func documentedDiagnostics(sourcePath: String = #filePath) throws -> [(code: DiagnosticCode?, text: String)] {
-    let root = URL(fileURLWithPath: sourcePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let document = try String(contentsOf: root.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
-    var examples: [(code: DiagnosticCode?, text: String)] = []
-    var block: [Substring]? = nil
-    for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
-        if line.hasPrefix("```") {
-            if let lines = block, let first = lines.first, first.hasPrefix(DiagnosticGolden.fileName + ":") {
-                let code = first.split(separator: "[").last.flatMap { DiagnosticCode(rawValue: String($0.dropLast())) }
-                examples.append((code, lines.joined(separator: "\n") + "\n"))
-            }
-            block = block == nil ? [] : nil
-        } else {
-            block?.append(line)
-        }
-    }
-    return examples
 }
 
 extension DiagnosticGolden {

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLanguage
 import SceneRuntime
+import TestSupport
 import Testing
 
 /// A golden of the layout model: a small scene that is valid language, and the
@@ -77,36 +78,12 @@ struct LayoutDiagnosticGolden: Sendable, CustomTestStringConvertible {
     func documentation() throws {
         let codes: Set<DiagnosticCode> = [.unsatisfiableConstraints, .ambiguousLayout]
         let goldens = Set(LayoutDiagnosticGolden.all.map(\.expected))
-        let examples = try layoutExamples().filter { codes.contains($0.code) }
+        let examples = try documentedDiagnostics().filter { $0.code.map(codes.contains) ?? false }
         for example in examples where !goldens.contains(example.text) {
             Issue.record("docs/diagnostics.md shows a diagnostic that no golden renders:\n\(example.text)")
         }
         #expect(Set(examples.map(\.code)) == codes)
     }
-}
-
-/// The rendered diagnostics that `docs/diagnostics.md` shows: each code block
-/// that starts with a diagnostic's first line, with the code of that line.
-/// (`SceneLanguageTests` checks the blocks of the other codes.)
-private func layoutExamples(sourcePath: String = #filePath) throws -> [(code: DiagnosticCode, text: String)] {
-    let root = URL(fileURLWithPath: sourcePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let document = try String(contentsOf: root.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
-    var examples: [(code: DiagnosticCode, text: String)] = []
-    var block: [Substring]? = nil
-    for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
-        if line.hasPrefix("```") {
-            if let lines = block, let first = lines.first, first.hasPrefix("Scene.layout:"),
-                let code = first.split(separator: "[").last.flatMap({ DiagnosticCode(rawValue: String($0.dropLast())) })
-            {
-                examples.append((code, lines.joined(separator: "\n") + "\n"))
-            }
-            block = block == nil ? [] : nil
-        } else {
-            block?.append(line)
-        }
-    }
-    return examples
 }
 
 extension LayoutDiagnosticGolden {
