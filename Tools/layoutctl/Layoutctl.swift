@@ -4,7 +4,7 @@ import ArgumentParser
 struct Layoutctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layoutctl",
-        abstract: "Check, solve and drive Layout Playground scenes.",
+        abstract: "Check and solve Layout Playground scenes offline.",
         subcommands: [Check.self, Solve.self]
     )
 }
