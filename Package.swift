@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .library(name: "SceneLanguage", targets: ["SceneLanguage"]),
+        .library(name: "Animation", targets: ["Animation"]),
         .library(name: "SceneRuntime", targets: ["SceneRuntime"]),
         .library(name: "PlaygroundProtocol", targets: ["PlaygroundProtocol"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
@@ -32,6 +33,11 @@ let package = Package(
             name: "SceneLanguage",
             swiftSettings: strictSettings
         ),
+        // Timing: cubic-bezier curves, UIKit's springs, delays, repeats. Standard library (and libm) only.
+        .target(
+            name: "Animation",
+            swiftSettings: strictSettings
+        ),
         // Frames and, later, the socket protocol's messages. No Foundation.
         .target(
             name: "PlaygroundProtocol",
@@ -40,7 +46,7 @@ let package = Package(
         // A loaded scene: the layout model (scene to solver), model frames. No I/O.
         .target(
             name: "SceneRuntime",
-            dependencies: ["SceneLanguage", "LayoutSolver", "PlaygroundProtocol"],
+            dependencies: ["SceneLanguage", "LayoutSolver", "PlaygroundProtocol", "Animation"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -80,6 +86,16 @@ let package = Package(
                 "SceneRuntime", "SceneLanguage", "LayoutSolver", "PlaygroundProtocol", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AnimationTests",
+            dependencies: ["Animation", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PlaygroundProtocolTests",
+            dependencies: ["PlaygroundProtocol"],
             swiftSettings: strictSettings
         ),
         // Helpers shared by test targets; never a dependency of a library.
