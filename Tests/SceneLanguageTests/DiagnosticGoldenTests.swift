@@ -77,9 +77,12 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct DiagnosticGoldenTests {
-    /// The codes that only the layout model produces, whose goldens are in
-    /// `SceneRuntimeTests/LayoutDiagnosticGoldenTests.swift` (which checks that it covers them).
-    static let layoutCodes: Set<DiagnosticCode> = [.unsatisfiableConstraints, .ambiguousLayout]
+    /// The codes that only the layout model or a running scene produces, whose
+    /// goldens are in `SceneRuntimeTests` (`LayoutDiagnosticGoldenTests.swift`
+    /// and `RuntimeDiagnosticGoldenTests.swift`, which check that they cover them).
+    static let layoutCodes: Set<DiagnosticCode> = [
+        .unsatisfiableConstraints, .ambiguousLayout, .animatorState, .nothingToAnimate, .unrevertedConstraints,
+    ]
 
     @Test("Every diagnostic code has a golden: the language's here, the layout model's in SceneRuntimeTests")
     func everyCodeHasAGolden() {

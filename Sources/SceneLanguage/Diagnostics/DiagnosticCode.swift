@@ -55,6 +55,14 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     /// An action that runs itself, directly or through others.
     case recursiveAction = "recursive-action"
 
+    // Running a scene.
+    /// An animator asked to do what its state does not allow: start when stopped, scrub while running.
+    case animatorState = "animator-state"
+    /// An animator whose block changed nothing that animates, started (UIKit raises).
+    case nothingToAnimate = "nothing-to-animate"
+    /// A reversed animator finished at its start whose block changed constraint constants, left changed.
+    case unrevertedConstraints = "unreverted-constraints"
+
     // Layout.
     /// Required constraints that cannot all hold; one was broken to recover.
     case unsatisfiableConstraints = "unsatisfiable-constraints"

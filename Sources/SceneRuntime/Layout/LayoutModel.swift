@@ -20,9 +20,11 @@ public import SceneLanguage
 /// ```
 public struct LayoutModel {
     public let scene: Scene
-    public private(set) var solver = Solver()
+    public internal(set) var solver = Solver()
     /// The diagnostics of building the layout: unsatisfiable and ambiguous constraints.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Why the last ``activate(_:)`` or ``setConstant(_:to:)`` that failed did.
+    public private(set) var lastFailure: Diagnostic? = nil
     /// The canvas as the model has it now.
     public private(set) var canvas: Size
 
@@ -31,7 +33,12 @@ public struct LayoutModel {
     let rootWidth = Variable()
     let rootHeight = Variable()
     /// The text metrics of each view (zero for plain views and guides).
-    let metrics: [TextMetrics]
+    var metrics: [TextMetrics]
+    /// Each view's intrinsic-size or fixed-frame constraints, replaced when its text changes.
+    var viewConstraints: [[Constraint]]
+    /// For each view, the scene constraints that use its baselines, which
+    /// move when its text or font changes.
+    let baselineUsers: [[Int]]
     /// The solver constraint of each scene constraint; nil while inactive or broken.
     var installed: [Constraint?]
     /// The constant of each scene constraint now (actions change them).
@@ -64,6 +71,17 @@ public struct LayoutModel {
         self.metrics = scene.views.map { TextMetrics(text: $0.text, font: $0.font, kind: $0.kind) }
         self.installed = Array(repeating: nil, count: scene.constraints.count)
         self.constants = scene.constraints.map(\.constant)
+        self.viewConstraints = Array(repeating: [], count: scene.views.count)
+        var users = [[Int]](repeating: [], count: scene.views.count)
+        for (index, constraint) in scene.constraints.enumerated() {
+            for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
+                guard case .view(let view) = anchor.item,
+                    anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline
+                else { continue }
+                if users[view].last != index { users[view].append(index) }
+            }
+        }
+        self.baselineUsers = users
         pinCanvas()
         for index in scene.views.indices { addViewConstraints(index) }
         for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
@@ -91,7 +109,10 @@ public struct LayoutModel {
 
     /// The frame of the view at an index in ``Scene/views``.
     public func frame(ofView index: Int) -> Rect {
-        frame(of: .view(index))
+        let v = variables[index]
+        return Rect(
+            x: solver.value(of: v.left), y: solver.value(of: v.top), width: solver.value(of: v.width),
+            height: solver.value(of: v.height))
     }
 
     func value(_ expression: Expression) -> Double {
@@ -123,7 +144,7 @@ public struct LayoutModel {
     }
 
     /// A view's fixed frame, or the constraints of its intrinsic size.
-    private mutating func addViewConstraints(_ index: Int) {
+    mutating func addViewConstraints(_ index: Int) {
         let view = scene.views[index]
         let v = variables[index]
         var made: [(Constraint, Origin)] = []
@@ -156,7 +177,7 @@ public struct LayoutModel {
                 ),
             ]
         }
-        for (constraint, origin) in made { _ = add(constraint, origin) }
+        viewConstraints[index] = made.compactMap { add($0.0, $0.1) ? $0.0 : nil }
     }
 
     /// A view's intrinsic content size: its text's for labels and buttons,
@@ -222,10 +243,11 @@ public struct LayoutModel {
             origins[constraint.id] = origin
             return true
         } catch .unsatisfiable(_, let conflicts) {
-            report(unsatisfiable(origin, conflicts: conflicts))
+            lastFailure = unsatisfiable(origin, conflicts: conflicts)
+            report(lastFailure!)
         } catch .nonFinite {
-            report(
-                .error(.outOfRange, "\(describe(origin)) holds a number out of range", at: range(of: origin)))
+            lastFailure = .error(.outOfRange, "\(describe(origin)) holds a number out of range", at: range(of: origin))
+            report(lastFailure!)
         } catch {
             // Duplicates and unknown constraints cannot happen: every constraint here is new.
             preconditionFailure("unexpected solver error: \(error)")

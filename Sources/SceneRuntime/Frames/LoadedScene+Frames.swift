@@ -1,0 +1,64 @@
+public import PlaygroundProtocol
+import SceneLanguage
+
+extension LoadedScene {
+    /// What is on screen now: the model plus every running animation's
+    /// share, views in declaration order under the names they go by now,
+    /// then the views a reload removed, still fading out.
+    public func presentationFrame(seq: Int = 0) -> Frame {
+        var values = model
+        for group in groups {
+            let weight = 1 - group.progress
+            guard weight != 0 else { continue }
+            for k in group.channels.indices {
+                values[group.channels[k]] += group.deltas[k] * weight
+            }
+        }
+        return frame(from: values, seq: seq, withGhosts: true)
+    }
+
+    /// What the model says now: no animation's share.
+    public func modelFrame(seq: Int = 0) -> Frame {
+        frame(from: model, seq: seq, withGhosts: false)
+    }
+
+    private func frame(from values: [Double], seq: Int, withGhosts: Bool) -> Frame {
+        var views: [ViewFrame] = []
+        views.reserveCapacity(scene.views.count + ghosts.count)
+        for (index, declaration) in scene.views.enumerated() {
+            let base = index * Channel.count
+            let state = states[index]
+            let hasText = declaration.kind.hasText
+            var color: String? = nil
+            if let modelColor = state.color {
+                color =
+                    modelColor.isClear
+                    ? "clear"
+                    : Color(
+                        channels: values[base + Channel.red.rawValue], values[base + Channel.green.rawValue],
+                        values[base + Channel.blue.rawValue]
+                    ).description
+            }
+            views.append(
+                ViewFrame(
+                    name: viewNames[index], kind: declaration.kind.rawValue,
+                    parent: declaration.parent.map { viewNames[$0] } ?? "root", x: values[base],
+                    y: values[base + Channel.y.rawValue], width: values[base + Channel.width.rawValue],
+                    height: values[base + Channel.height.rawValue], alpha: values[base + Channel.alpha.rawValue],
+                    text: hasText ? state.text : nil, font: hasText ? state.font : nil, color: color,
+                    hidden: state.isHidden))
+        }
+        if withGhosts {
+            for ghost in ghosts {
+                views.append(
+                    ViewFrame(
+                        name: ghost.name, kind: ghost.kind.rawValue, parent: ghost.parent, x: ghost.frame.x,
+                        y: ghost.frame.y, width: ghost.frame.width, height: ghost.frame.height,
+                        alpha: ghost.alpha(at: time), text: ghost.text, font: ghost.font, color: ghost.color))
+            }
+        }
+        return Frame(
+            scene: name, generation: generation, seq: seq, time: time, settled: isSettled,
+            canvasWidth: layout.canvas.width, canvasHeight: layout.canvas.height, views: views)
+    }
+}

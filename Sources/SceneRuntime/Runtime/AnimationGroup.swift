@@ -1,0 +1,54 @@
+import Animation
+import SceneLanguage
+
+/// The additive animations of one `animate` block, one animator's block or
+/// one reload: a single timing and, for each channel the block changed, the
+/// delta `from − to`. While it runs it adds `delta × (1 − progress)` to the
+/// model, as UIKit's additive animations have since iOS 8, so groups that
+/// overlap add up and an interruption blends instead of jumping.
+struct AnimationGroup {
+    /// What drives the group's progress.
+    enum Driver {
+        /// Scene time: an `animate` block or a reload, from `start`.
+        case clock(start: Double, timing: AnimationTiming)
+        /// A property animator, by its identity: it sets ``progress``.
+        case animator(Int)
+    }
+
+    var driver: Driver
+    /// Flat channel indices (``Channel/index(ofView:)``) and their deltas.
+    var channels: [Int] = []
+    var deltas: [Double] = []
+    /// The progress used for the presentation now; kept up to date by
+    /// ``LoadedScene/advance(to:)`` for clock-driven groups and by the
+    /// animator for its own.
+    var progress = 0.0
+    /// For a clock-driven group: the statements to run at its end, and the file they come from.
+    var completion: Completion?
+
+    /// Adds `from − to` for a channel, merging with a delta already recorded for it.
+    mutating func record(channel: Int, from: Double, to: Double) {
+        let delta = from - to
+        guard delta != 0, delta.isFinite else { return }
+        if let i = channels.lastIndex(of: channel) {
+            deltas[i] += delta
+        } else {
+            channels.append(channel)
+            deltas.append(delta)
+        }
+    }
+
+    var isEmpty: Bool { channels.isEmpty }
+
+    /// When the group ends, in scene time; nil for animator groups and for groups that repeat forever.
+    var endTime: Double? {
+        guard case .clock(let start, let timing) = driver, let end = timing.endTime else { return nil }
+        return start + end
+    }
+}
+
+/// Statements scheduled to run later, with the file their ranges point into.
+struct Completion {
+    var statements: [Statement]
+    var file: SourceFile
+}

@@ -1,0 +1,235 @@
+import Animation
+import SceneLanguage
+
+extension LoadedScene {
+    /// `animator A …`: declares or recreates an animator under a name. An
+    /// animator that is still active keeps going under no name, as a
+    /// running `UIViewPropertyAnimator` does when its variable is replaced.
+    mutating func createAnimator(_ declaration: AnimatorDeclaration, in file: SourceFile) {
+        let animator = PropertyAnimator(declaration: declaration, file: file)
+        if let old = animatorByName[animator.name], animators[old].state == .inactive {
+            animators[old] = animator
+            return
+        }
+        // Reuse the slot of an animator that no name reaches and that is done.
+        let bound = Set(animatorByName.values)
+        if let free = animators.indices.first(where: { !bound.contains($0) && animators[$0].state == .inactive }) {
+            animators[free] = animator
+            animatorByName[animator.name] = free
+        } else {
+            animatorByName[animator.name] = animators.count
+            animators.append(animator)
+        }
+    }
+
+    /// The animator a name stands for, or a diagnostic.
+    private mutating func animator(named name: Identifier, in file: SourceFile) -> Int? {
+        if let id = animatorByName[name.name] { return id }
+        report(.error(.unknownName, "unknown animator '\(name.name)'", at: name.range), in: file)
+        return nil
+    }
+
+    private mutating func illegal(_ name: Identifier, _ problem: String, at statement: Statement, in file: SourceFile) {
+        report(.error(.animatorState, "animator '\(name.name)' \(problem)", at: statement.range), in: file)
+    }
+
+    /// Inactive → active: the block runs, its changes form the animator's
+    /// group at progress 0. Starting with nothing to animate is an error, as
+    /// UIKit's "must have at least one animation block to start".
+    private mutating func activate(_ id: Int, at statement: Statement, in file: SourceFile) -> Bool {
+        let declaration = animators[id].declaration
+        contexts.append(AnimationContext(group: AnimationGroup(driver: .animator(id))))
+        runStatements(declaration.body, in: animators[id].file)
+        layoutIfNeeded()
+        let context = contexts.removeLast()
+        guard !context.group.isEmpty else {
+            report(
+                .error(
+                    .nothingToAnimate,
+                    "animator '\(animators[id].name)' has nothing to animate: its block changed nothing that moves",
+                    at: statement.range,
+                    notes: [Diagnostic.Note("'\(animators[id].name)' is declared here", at: declaration.range)]),
+                in: file)
+            return false
+        }
+        groups.append(context.group)
+        animators[id].state = .active
+        animators[id].isRunning = false
+        animators[id].isReversed = false
+        animators[id].isScrubbing = false
+        animators[id].anchorFraction = 0
+        animators[id].anchorTime = time
+        animators[id].changedConstants = context.changedConstants
+        return true
+    }
+
+    /// `start A [after D]`: `startAnimation(afterDelay:)`.
+    mutating func startAnimator(_ name: Identifier, after delay: Double, at statement: Statement, in file: SourceFile) {
+        guard let id = animator(named: name, in: file) else { return }
+        switch animators[id].state {
+        case .inactive:
+            guard activate(id, at: statement, in: file) else { return }
+            animators[id].run(from: time, after: delay)
+        case .active:
+            if !animators[id].isRunning { animators[id].run(from: time, after: delay) }
+        case .stopped:
+            illegal(
+                name, "is stopped; finish it ('finish \(name.name) at …') before starting it", at: statement, in: file)
+        }
+    }
+
+    /// `pause A`: `pauseAnimation()`; an inactive animator becomes active, paused at its start.
+    mutating func pauseAnimator(_ name: Identifier, at statement: Statement, in file: SourceFile) {
+        guard let id = animator(named: name, in: file) else { return }
+        switch animators[id].state {
+        case .inactive:
+            _ = activate(id, at: statement, in: file)
+        case .active:
+            if animators[id].isRunning { animators[id].hold(at: time) }
+        case .stopped:
+            illegal(name, "is stopped; only 'finish' applies to it now", at: statement, in: file)
+        }
+    }
+
+    /// `A.fraction = E`: `fractionComplete`, while paused; the progress then follows it linearly.
+    mutating func setFraction(of name: Identifier, to value: Double, at statement: Statement, in file: SourceFile) {
+        guard let id = animator(named: name, in: file) else { return }
+        switch animators[id].state {
+        case .inactive:
+            guard activate(id, at: statement, in: file) else { return }
+        case .active where animators[id].isRunning:
+            illegal(name, "is running; pause it before setting its fraction", at: statement, in: file)
+            return
+        case .active:
+            break
+        case .stopped:
+            illegal(name, "is stopped; only 'finish' applies to it now", at: statement, in: file)
+            return
+        }
+        if !(0...1).contains(value) {
+            report(
+                .warning(
+                    .invalidValue, "a fraction is between 0 and 1, not \(format(value)); it is clamped",
+                    at: statement.range),
+                in: file)
+        }
+        animators[id].anchorFraction = min(max(value, 0), 1)
+        animators[id].anchorTime = time
+        animators[id].isScrubbing = true
+    }
+
+    /// `reverse A`: toggles `isReversed` of an active animator; a running one turns back where it is.
+    mutating func reverseAnimator(_ name: Identifier, at statement: Statement, in file: SourceFile) {
+        guard let id = animator(named: name, in: file) else { return }
+        guard animators[id].state == .active else {
+            illegal(
+                name, "is \(animators[id].state.rawValue); only an active animator can be reversed", at: statement,
+                in: file)
+            return
+        }
+        let running = animators[id].isRunning
+        if running { animators[id].hold(at: time) }
+        animators[id].isReversed.toggle()
+        if running {
+            animators[id].anchorTime = time
+            animators[id].isRunning = true
+        }
+    }
+
+    /// `stop A`: `stopAnimation(false)`: the animation holds where it is, and
+    /// waits for `finish`.
+    mutating func stopAnimator(_ name: Identifier, at statement: Statement, in file: SourceFile) {
+        guard let id = animator(named: name, in: file) else { return }
+        guard animators[id].state == .active else {
+            illegal(
+                name, "is \(animators[id].state.rawValue); only an active animator can be stopped", at: statement,
+                in: file)
+            return
+        }
+        animators[id].hold(at: time)
+        animators[id].state = .stopped
+    }
+
+    /// `finish A at start|end|current`: `finishAnimation(at:)`; an active
+    /// animator is stopped first, as `stopAnimation(false)` then
+    /// `finishAnimation(at:)` do.
+    mutating func finishAnimator(
+        _ name: Identifier, at position: FinishPosition, statement: Statement, in file: SourceFile
+    ) {
+        guard let id = animator(named: name, in: file) else { return }
+        guard animators[id].state != .inactive else {
+            illegal(name, "is inactive; start or pause it before finishing it", at: statement, in: file)
+            return
+        }
+        animators[id].hold(at: time)
+        finish(id, at: position, reportingAt: statement.range, in: file)
+    }
+
+    /// Ends an animator: the views' properties go to the position's values
+    /// (the model already has the end's), the group goes, the completion
+    /// runs. Finished at its start, constraint constants its block changed
+    /// stay changed, as in UIKit: a warning names them unless the
+    /// completion set them back.
+    mutating func finish(_ id: Int, at position: FinishPosition, reportingAt range: SourceRange, in file: SourceFile) {
+        let progress = animators[id].progress(at: time)
+        if let g = groups.firstIndex(where: { if case .animator(id) = $0.driver { true } else { false } }) {
+            let group = groups.remove(at: g)
+            let weight: Double =
+                switch position {
+                case .end: 0
+                case .start: 1
+                case .current: 1 - progress
+                }
+            if weight != 0 {
+                for (channel, delta) in zip(group.channels, group.deltas) {
+                    setModel(channel: channel, to: model[channel] + delta * weight)
+                }
+            }
+        }
+        let animator = animators[id]
+        animators[id].state = .inactive
+        animators[id].isRunning = false
+        animators[id].isScrubbing = false
+        animators[id].isReversed = false
+        animators[id].anchorFraction = 0
+        if let completion = animator.declaration.completion {
+            runStatements(completion, in: animator.file)
+        }
+        guard position == .start else { return }
+        let unreverted = animator.changedConstants.filter { layout.constants[$0.index] != $0.before }
+        guard !unreverted.isEmpty else { return }
+        let names = unreverted.map { "'\(constraintName($0.index))'" }.joined(separator: ", ")
+        report(
+            .warning(
+                .unrevertedConstraints,
+                "animator '\(animator.name)' finished at its start, but the constraint constants its block changed "
+                    + "stay changed (\(names)): the next layout pass will move the views to where those constants "
+                    + "put them; reset the constants in the animator's completion",
+                at: range), in: file)
+    }
+
+    /// The name a scene constraint goes by now, or as declared.
+    func constraintName(_ index: Int) -> String {
+        constraintByName.first { $0.value == index }?.key ?? scene.constraints[index].name?.name ?? "#\(index)"
+    }
+
+    /// Sets one of the model's channels, and the view state behind it.
+    mutating func setModel(channel: Int, to value: Double) {
+        let view = channel / Channel.count
+        model[channel] = value
+        switch Channel(rawValue: channel % Channel.count)! {
+        case .x: laidOut[view].x = value
+        case .y: laidOut[view].y = value
+        case .width: laidOut[view].width = value
+        case .height: laidOut[view].height = value
+        case .alpha:
+            states[view].alpha = min(max(value, 0), 1)
+            model[channel] = states[view].alpha
+        case .red, .green, .blue:
+            let base = view * Channel.count
+            states[view].color = Color(
+                channels: model[base + Channel.red.rawValue], model[base + Channel.green.rawValue],
+                model[base + Channel.blue.rawValue])
+        }
+    }
+}

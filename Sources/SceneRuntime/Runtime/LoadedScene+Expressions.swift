@@ -1,0 +1,58 @@
+import SceneLanguage
+
+extension LoadedScene {
+    /// The value of an action's expression now: numbers, `system`, model
+    /// frames (as of the last layout pass), constraint constants and
+    /// animator fractions. Nil, with a diagnostic, when it is not a finite number.
+    mutating func evaluate(_ expr: Expr, in file: SourceFile) -> Double? {
+        let value = value(of: expr, in: file)
+        guard let value else { return nil }
+        guard value.isFinite else {
+            report(.error(.invalidValue, "this expression is not a number (\(value))", at: expr.range), in: file)
+            return nil
+        }
+        return value
+    }
+
+    private mutating func value(of expr: Expr, in file: SourceFile) -> Double? {
+        switch expr.kind {
+        case .number(let value): return value
+        case .system: return Expr.systemSpacing
+        case .negate(let operand): return value(of: operand, in: file).map { -$0 }
+        case .binary(let op, let lhs, let rhs):
+            guard let l = value(of: lhs, in: file), let r = value(of: rhs, in: file) else { return nil }
+            return op.apply(l, r)
+        case .reference(let path):
+            return value(of: path, in: file, at: expr.range)
+        }
+    }
+
+    /// `card.midY`, `root.safeArea.minY`, `pinned.constant`, `open.fraction`.
+    private mutating func value(of path: [Identifier], in file: SourceFile, at range: SourceRange) -> Double? {
+        guard let last = path.last, path.count >= 2 else { return nil }
+        let head = path[0].name
+        if head == "root" {
+            let item: LayoutItem =
+                path.count == 3 ? (path[1].name == "safeArea" ? .safeArea : .margins) : .root
+            return frameValue(last.name, of: layout.frame(of: item))
+        }
+        if let view = viewByName[head] {
+            return frameValue(last.name, of: laidOut[view])
+        }
+        if last.name == "constant", let index = constraintByName[head] {
+            return layout.constants[index]
+        }
+        if last.name == "fraction", let id = animatorByName[head] {
+            return animators[id].fraction(at: time)
+        }
+        report(.error(.unknownName, "unknown name '\(head)'", at: range), in: file)
+        return nil
+    }
+
+    /// A frame property or an attribute name read off a frame.
+    private func frameValue(_ name: String, of frame: Rect) -> Double? {
+        let property =
+            FrameProperty(rawValue: name) ?? Attribute(rawValue: name).flatMap(FrameProperty.init(attribute:))
+        return property?.value(in: frame)
+    }
+}

@@ -1,0 +1,222 @@
+import Animation
+import SceneLanguage
+
+extension LoadedScene {
+    /// How deep `run` may nest at run time (the checker rejects recursion
+    /// in a file; statements sent by clients are bounded here).
+    static let maximumRunDepth = 64
+
+    /// Runs statements in order. A statement that fails reports a diagnostic
+    /// and is skipped; the rest run.
+    mutating func runStatements(_ statements: [Statement], in file: SourceFile) {
+        for statement in statements { run(statement, in: file) }
+    }
+
+    private mutating func run(_ statement: Statement, in file: SourceFile) {
+        switch statement.kind {
+        case .setConstant(let name, let op, let expr):
+            guard let index = constraint(named: name, in: file), let value = evaluate(expr, in: file) else { return }
+            let current = layout.constants[index]
+            let new =
+                switch op {
+                case .assign: value
+                case .add: current + value
+                case .subtract: current - value
+                }
+            setConstant(index, to: new, at: statement, in: file)
+        case .setProperty(let name, let property, let value):
+            guard let index = view(named: name, in: file) else { return }
+            set(property.value, of: index, to: value, at: statement, in: file)
+        case .activate(let names):
+            for name in names { switchConstraints(named: name, on: true, at: statement, in: file) }
+        case .deactivate(let names):
+            for name in names { switchConstraints(named: name, on: false, at: statement, in: file) }
+        case .layout:
+            layoutPass()
+        case .animate(let options, let body, let completion):
+            animate(options, body: body, completion: completion, in: file)
+        case .animator(let declaration):
+            createAnimator(declaration, in: file)
+        case .start(let name, let delay):
+            startAnimator(name, after: delay, at: statement, in: file)
+        case .pause(let name):
+            pauseAnimator(name, at: statement, in: file)
+        case .reverse(let name):
+            reverseAnimator(name, at: statement, in: file)
+        case .setFraction(let name, let expr):
+            guard let value = evaluate(expr, in: file) else { return }
+            setFraction(of: name, to: value, at: statement, in: file)
+        case .stop(let name):
+            stopAnimator(name, at: statement, in: file)
+        case .finish(let name, let position):
+            finishAnimator(name, at: position.value, statement: statement, in: file)
+        case .swap(let a, let b):
+            swapNames(a, b, in: file)
+        case .run(let name):
+            guard let action = scene.action(named: name.name) else {
+                report(.error(.unknownName, "unknown action '\(name.name)'", at: name.range), in: file)
+                return
+            }
+            guard runDepth < Self.maximumRunDepth else {
+                report(
+                    .error(
+                        .recursiveAction,
+                        "actions nest more than \(Self.maximumRunDepth) deep; '\(name.name)' is not run",
+                        at: name.range), in: file)
+                return
+            }
+            runDepth += 1
+            defer { runDepth -= 1 }
+            runStatements(action.body, in: scene.file)
+        case .canvas(let size):
+            layout.setCanvas(size)
+            needsLayout = true
+        }
+    }
+
+    // MARK: Constraints
+
+    mutating func setConstant(_ index: Int, to value: Double, at statement: Statement, in file: SourceFile) {
+        guard value.isFinite, abs(value) <= 1e9 else {
+            report(
+                .error(.outOfRange, "the constant \(value) is out of range (at most ±1000000000)", at: statement.range),
+                in: file)
+            return
+        }
+        let before = layout.constants[index]
+        noteConstantChange(index, before: before)
+        if !layout.setConstant(index, to: value) { reportLayoutFailure(at: statement, in: file) }
+        needsLayout = true
+    }
+
+    /// Remembers, for the innermost animator block, a constraint's constant before its first change.
+    private mutating func noteConstantChange(_ index: Int, before: Double) {
+        guard var context = contexts.last, case .animator = context.group.driver else { return }
+        guard !context.changedConstants.contains(where: { $0.index == index }) else { return }
+        context.changedConstants.append((index, before))
+        contexts[contexts.count - 1] = context
+    }
+
+    private mutating func switchConstraints(
+        named name: Identifier, on: Bool, at statement: Statement, in file: SourceFile
+    ) {
+        var indices: [Int] = []
+        if let index = constraintByName[name.name] {
+            indices = [index]
+        } else if let group = scene.groupIndices[name.name] {
+            indices = scene.constraints.indices.filter { scene.constraints[$0].group == group }
+        } else {
+            report(.error(.unknownName, "unknown constraint or group '\(name.name)'", at: name.range), in: file)
+            return
+        }
+        for index in indices {
+            if on {
+                if !layout.activate(index) { reportLayoutFailure(at: statement, in: file) }
+            } else {
+                layout.deactivate(index)
+            }
+        }
+        needsLayout = true
+    }
+
+    /// Passes on why the layout model refused a constraint, with a note at
+    /// the statement that caused it when that is in the scene's file.
+    private mutating func reportLayoutFailure(at statement: Statement, in file: SourceFile) {
+        guard var diagnostic = layout.lastFailure else { return }
+        if file.name == scene.file.name {
+            diagnostic.notes.append(Diagnostic.Note("when this ran", at: statement.range))
+        }
+        report(diagnostic, in: scene.file)
+    }
+
+    // MARK: View properties
+
+    private mutating func set(
+        _ property: AssignableProperty, of index: Int, to value: PropertyValue, at statement: Statement,
+        in file: SourceFile
+    ) {
+        let kind = scene.views[index].kind
+        switch (property, value) {
+        case (.alpha, .number(let expr)):
+            guard let alpha = evaluate(expr, in: file) else { return }
+            if !(0...1).contains(alpha) {
+                report(
+                    .warning(
+                        .invalidValue, "alpha must be between 0 and 1, not \(format(alpha)); it is clamped",
+                        at: expr.range), in: file)
+            }
+            let old = states[index].alpha
+            states[index].alpha = min(max(alpha, 0), 1)
+            recordChange(of: index, .alpha, from: old, to: states[index].alpha)
+        case (.font, .number(let expr)) where kind.hasText:
+            guard let font = evaluate(expr, in: file), font > 0, font <= 10_000 else {
+                report(.error(.invalidValue, "a font size must be above 0 and at most 10000", at: expr.range), in: file)
+                return
+            }
+            states[index].font = font
+            layout.setText(states[index].text, font: font, ofView: index)
+            needsLayout = true
+        case (.text, .text(let text)) where kind.hasText:
+            states[index].text = text
+            layout.setText(text, font: states[index].font, ofView: index)
+            needsLayout = true
+        case (.hidden, .bool(let hidden)):
+            states[index].isHidden = hidden
+        case (.color, .color(let color)):
+            let old = states[index].color
+            states[index].color = color
+            if let old, !old.isClear, !color.isClear {
+                // Both are colours: the channels animate; otherwise the colour jumps.
+                let (r0, g0, b0) = old.channels
+                let (r1, g1, b1) = color.channels
+                recordChange(of: index, .red, from: r0, to: r1)
+                recordChange(of: index, .green, from: g0, to: g1)
+                recordChange(of: index, .blue, from: b0, to: b1)
+            }
+        default:
+            report(
+                .error(
+                    .notApplicable, "'\(viewNames[index])' is a \(kind.rawValue), which has no '\(property.rawValue)'",
+                    at: statement.range), in: file)
+            return
+        }
+        writeProperties(of: index)
+    }
+
+    /// Records a change of a channel in the innermost animating block, if any.
+    mutating func recordChange(of view: Int, _ channel: Channel, from: Double, to: Double) {
+        guard !contexts.isEmpty else { return }
+        contexts[contexts.count - 1].group.record(channel: channel.index(ofView: view), from: from, to: to)
+    }
+
+    // MARK: Names
+
+    /// The view a name stands for now, or a diagnostic.
+    private mutating func view(named name: Identifier, in file: SourceFile) -> Int? {
+        if let index = viewByName[name.name] { return index }
+        report(.error(.unknownName, "unknown view '\(name.name)'", at: name.range), in: file)
+        return nil
+    }
+
+    /// The scene constraint a name stands for now, or a diagnostic.
+    private mutating func constraint(named name: Identifier, in file: SourceFile) -> Int? {
+        if let index = constraintByName[name.name] { return index }
+        report(.error(.unknownName, "unknown constraint '\(name.name)'", at: name.range), in: file)
+        return nil
+    }
+
+    /// `swap X Y`: two views, or two constraints, trade names.
+    private mutating func swapNames(_ a: Identifier, _ b: Identifier, in file: SourceFile) {
+        if let i = viewByName[a.name], let j = viewByName[b.name] {
+            viewByName[a.name] = j
+            viewByName[b.name] = i
+            viewNames.swapAt(i, j)
+        } else if let i = constraintByName[a.name], let j = constraintByName[b.name] {
+            constraintByName[a.name] = j
+            constraintByName[b.name] = i
+        } else {
+            report(
+                .error(.typeMismatch, "cannot swap '\(a.name)' and '\(b.name)'", at: a.range.union(b.range)), in: file)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import SceneLanguage
+
+extension LoadedScene {
+    /// `layoutIfNeeded()`: a layout pass if a change waits for one.
+    mutating func layoutIfNeeded() {
+        if needsLayout { layoutPass() }
+    }
+
+    /// A layout pass now: every view takes its frame from the constraints.
+    /// Inside an animating block, each frame that moves animates from where
+    /// the model had it.
+    mutating func layoutPass() {
+        needsLayout = false
+        for index in scene.views.indices {
+            let new = layout.frame(ofView: index)
+            let old = laidOut[index]
+            guard new != old else { continue }
+            recordChange(of: index, .x, from: old.x, to: new.x)
+            recordChange(of: index, .y, from: old.y, to: new.y)
+            recordChange(of: index, .width, from: old.width, to: new.width)
+            recordChange(of: index, .height, from: old.height, to: new.height)
+            laidOut[index] = new
+            writeFrame(of: index)
+        }
+    }
+}

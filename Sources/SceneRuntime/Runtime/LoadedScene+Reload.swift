@@ -1,0 +1,50 @@
+import Animation
+import PlaygroundProtocol
+public import SceneLanguage
+
+extension LoadedScene {
+    /// The next generation of a scene whose file changed: the new scene,
+    /// laid out, with the scene's `reload` transition from what `previous`
+    /// shows now. Views are matched by the names they go by: each moves from
+    /// its old presentation to its new frame, new views fade in, and views
+    /// that are gone fade out where they stood. Scene time starts at 0;
+    /// `on load` has not run (``runOnLoad()``).
+    public init(reloading previous: LoadedScene, with scene: Scene) {
+        self.init(scene: scene, name: previous.name, generation: previous.generation + 1)
+        guard let options = scene.reloadTransition else { return }
+        let timing = AnimationTiming(options)
+        let old = previous.presentationFrame()
+        var oldByName: [String: Int] = [:]
+        for (index, view) in old.views.enumerated().prefix(previous.scene.views.count) where oldByName[view.name] == nil
+        {
+            oldByName[view.name] = index
+        }
+        var group = AnimationGroup(driver: .clock(start: 0, timing: timing))
+        var matched = Set<String>()
+        for (index, name) in viewNames.enumerated() {
+            func record(_ channel: Channel, from: Double) {
+                group.record(channel: channel.index(ofView: index), from: from, to: model[channel.index(ofView: index)])
+            }
+            guard let oldIndex = oldByName[name] else {
+                record(.alpha, from: 0)
+                continue
+            }
+            matched.insert(name)
+            let view = old.views[oldIndex]
+            record(.x, from: view.x)
+            record(.y, from: view.y)
+            record(.width, from: view.width)
+            record(.height, from: view.height)
+            record(.alpha, from: view.alpha)
+        }
+        for view in old.views.prefix(previous.scene.views.count) where !matched.contains(view.name) {
+            ghosts.append(
+                Ghost(
+                    name: view.name, kind: ViewKind(rawValue: view.kind) ?? .view, parent: view.parent,
+                    frame: Rect(x: view.x, y: view.y, width: view.width, height: view.height), alpha: view.alpha,
+                    color: view.color, text: view.text, font: view.font, timing: timing))
+        }
+        if !group.isEmpty { groups.append(group) }
+        refreshProgress()
+    }
+}

@@ -1,0 +1,160 @@
+import Animation
+public import SceneLanguage
+
+/// A scene loaded and running: its layout, the model of every view, the
+/// additive animations over them, property animators and scheduled
+/// completions, and the names actions use (which `swap` trades).
+///
+/// It has no clock and does no I/O: time moves only when ``advance(to:)``
+/// says, so the same calls give the same frames, bit for bit.
+///
+/// ```swift
+/// var scene = LoadedScene(scene: Scene.parse(file), name: "Quiz")
+/// scene.runOnLoad()
+/// scene.run(action: "next")
+/// scene.advance(to: 0.25)
+/// let frame = scene.presentationFrame()
+/// ```
+public struct LoadedScene {
+    /// The scene's name, as frames carry it.
+    public let name: String
+    /// How many times the scene has loaded.
+    public let generation: Int
+    public let scene: Scene
+    /// The constraints, solved.
+    public internal(set) var layout: LayoutModel
+    /// Seconds since the scene loaded.
+    public internal(set) var time: Double = 0
+
+    // MARK: Names, which swap trades.
+
+    /// The name each view goes by now.
+    var viewNames: [String]
+    var viewByName: [String: Int]
+    /// The scene constraint each constraint name stands for now.
+    var constraintByName: [String: Int]
+
+    // MARK: The model.
+
+    var states: [ViewState]
+    /// Each view's frame as of the last layout pass (or as a finished
+    /// animator left it, until the next pass).
+    var laidOut: [Rect]
+    /// Whether a change waits for a layout pass.
+    var needsLayout = false
+    /// The model's channels, flat (``Channel``): laid-out frames, alpha, colour.
+    var model: [Double]
+
+    // MARK: Animations.
+
+    var groups: [AnimationGroup] = []
+    var animators: [PropertyAnimator] = []
+    var animatorByName: [String: Int] = [:]
+    /// Completions to run at a time, in order: of animations that had nothing to animate.
+    var scheduled: [(time: Double, completion: Completion)] = []
+    /// The blocks being run now, innermost last: their changes animate.
+    var contexts: [AnimationContext] = []
+    /// Views a reload removed, fading out.
+    var ghosts: [Ghost] = []
+    /// How deep `run` statements nest now.
+    var runDepth = 0
+
+    /// Runtime diagnostics not yet taken (``takeDiagnostics()``), at most
+    /// the language's limit: a scene that fails every frame cannot grow it.
+    var newDiagnostics: [RuntimeDiagnostic] = []
+
+    /// Loads a parsed scene: lays it out as declared. `on load` has not run
+    /// (``runOnLoad()``).
+    public init(scene: Scene, name: String, generation: Int = 1) {
+        self.name = name
+        self.generation = generation
+        self.scene = scene
+        let layout = LayoutModel(scene: scene)
+        self.layout = layout
+        self.viewNames = scene.views.map(\.name.name)
+        self.viewByName = scene.viewIndices
+        self.constraintByName = scene.constraintIndices
+        self.states = scene.views.map(ViewState.init)
+        self.laidOut = scene.views.indices.map { layout.frame(ofView: $0) }
+        self.model = [Double](repeating: 0, count: scene.views.count * Channel.count)
+        for index in scene.views.indices {
+            writeFrame(of: index)
+            writeProperties(of: index)
+        }
+        for animator in scene.animators { createAnimator(animator, in: scene.file) }
+    }
+
+    /// Runs `on load`, as every load and reload does, at the current time.
+    public mutating func runOnLoad() {
+        guard let onLoad = scene.onLoad else { return }
+        execute(onLoad.body, in: scene.file)
+    }
+
+    /// Runs a named action now. Returns false if the scene has no such action.
+    @discardableResult
+    public mutating func run(action name: String) -> Bool {
+        guard let action = scene.action(named: name) else { return false }
+        execute(action.body, in: scene.file)
+        return true
+    }
+
+    /// Runs statements now, as an action: their changes apply, their
+    /// animations start, and pending layout happens at the end, unanimated.
+    public mutating func execute(_ statements: [Statement], in file: SourceFile) {
+        runStatements(statements, in: file)
+        layoutIfNeeded()
+        refreshProgress()
+    }
+
+    /// Whether nothing is animating: no animation group runs (a paused or
+    /// stopped animator's does not) and no completion waits.
+    public var isSettled: Bool {
+        scheduled.isEmpty && ghosts.allSatisfy { $0.timing.endTime.map { time >= $0 } ?? false }
+            && groups.allSatisfy { group in
+                switch group.driver {
+                case .clock: false
+                case .animator(let id): !animators[id].isRunning
+                }
+            }
+    }
+
+    /// The runtime diagnostics since the last call, oldest first.
+    public mutating func takeDiagnostics() -> [RuntimeDiagnostic] {
+        defer { newDiagnostics.removeAll() }
+        return newDiagnostics
+    }
+
+    // MARK: The model's channels
+
+    /// Copies a view's laid-out frame into the model's channels.
+    mutating func writeFrame(of index: Int) {
+        let frame = laidOut[index]
+        model[Channel.x.index(ofView: index)] = frame.x
+        model[Channel.y.index(ofView: index)] = frame.y
+        model[Channel.width.index(ofView: index)] = frame.width
+        model[Channel.height.index(ofView: index)] = frame.height
+    }
+
+    /// Copies a view's alpha and colour into the model's channels.
+    mutating func writeProperties(of index: Int) {
+        let state = states[index]
+        model[Channel.alpha.index(ofView: index)] = state.alpha
+        let (r, g, b) = state.color.map(\.channels) ?? (0, 0, 0)
+        model[Channel.red.index(ofView: index)] = r
+        model[Channel.green.index(ofView: index)] = g
+        model[Channel.blue.index(ofView: index)] = b
+    }
+
+    /// Records a runtime diagnostic, unless ``diagnosticLimit`` of them wait.
+    mutating func report(_ diagnostic: Diagnostic, in file: SourceFile) {
+        guard newDiagnostics.count < diagnosticLimit else { return }
+        newDiagnostics.append(RuntimeDiagnostic(diagnostic, file: file, time: time))
+    }
+}
+
+/// A block being run whose changes animate: `animate`, or an animator's block.
+struct AnimationContext {
+    var group: AnimationGroup
+    /// For an animator's block: the constraints it changed, with their constants before.
+    var changedConstants: [(index: Int, before: Double)] = []
+}

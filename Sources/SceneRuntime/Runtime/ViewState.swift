@@ -1,0 +1,40 @@
+import Animation
+import SceneLanguage
+
+/// A view's model properties that are not its frame.
+struct ViewState {
+    var alpha: Double
+    var isHidden: Bool
+    var color: Color?
+    var text: String
+    var font: Double
+
+    init(_ declaration: ViewDeclaration) {
+        alpha = declaration.alpha
+        isHidden = declaration.isHidden
+        color = declaration.color
+        text = declaration.text
+        font = declaration.font
+    }
+}
+
+/// A view of the previous generation that a reload removed: it fades out
+/// where it stood with the reload's timing, listed after the scene's views
+/// until it has.
+struct Ghost {
+    var name: String
+    var kind: ViewKind
+    var parent: String
+    var frame: Rect
+    var alpha: Double
+    /// `#rrggbb`, as the frame had it.
+    var color: String?
+    var text: String?
+    var font: Double?
+    var timing: AnimationTiming
+
+    /// Its alpha at a scene time.
+    func alpha(at time: Double) -> Double {
+        alpha * (1 - timing.progress(at: time))
+    }
+}
