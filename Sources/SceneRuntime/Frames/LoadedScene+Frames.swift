@@ -4,7 +4,9 @@ import SceneLanguage
 extension LoadedScene {
     /// What is on screen now: the model plus every running animation's
     /// share, views in declaration order under the names they go by now,
-    /// then the views a reload removed, still fading out.
+    /// then the views a reload removed, still fading out. Positions and
+    /// sizes may overshoot with a spring; alpha is shown clamped into 0…1,
+    /// as a renderer draws it.
     public func presentationFrame(seq: Int = 0) -> Frame {
         var values = model
         for group in groups {
@@ -44,7 +46,8 @@ extension LoadedScene {
                     name: viewNames[index], kind: declaration.kind.rawValue,
                     parent: declaration.parent.map { viewNames[$0] } ?? "root", x: values[base],
                     y: values[base + Channel.y.rawValue], width: values[base + Channel.width.rawValue],
-                    height: values[base + Channel.height.rawValue], alpha: values[base + Channel.alpha.rawValue],
+                    height: values[base + Channel.height.rawValue],
+                    alpha: min(max(values[base + Channel.alpha.rawValue], 0), 1),
                     text: hasText ? state.text : nil, font: hasText ? state.font : nil, color: color,
                     hidden: state.isHidden))
         }
