@@ -90,7 +90,11 @@ let package = Package(
         ),
         .testTarget(
             name: "AnimationTests",
-            dependencies: ["Animation", "TestSupport"],
+            dependencies: [
+                "Animation", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["reference_timing.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

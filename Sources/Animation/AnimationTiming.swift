@@ -21,12 +21,14 @@ public struct AnimationTiming: Hashable, Sendable {
     /// Whether each run goes out and back: a run then lasts twice the duration.
     public var autoreverses: Bool
 
+    /// A timing; negative and non-finite durations and delays count as 0,
+    /// longer ones than 10⁹ s as 10⁹ s, and a NaN repeat count as 1.
     public init(
         duration: Double, delay: Double = 0, function: TimingFunction = .bezier(.easeInOut), repeatCount: Double = 1,
         autoreverses: Bool = false
     ) {
-        self.duration = duration.isFinite ? max(duration, 0) : 0
-        self.delay = delay.isFinite ? max(delay, 0) : 0
+        self.duration = duration.isFinite ? min(max(duration, 0), longestTime) : 0
+        self.delay = delay.isFinite ? min(max(delay, 0), longestTime) : 0
         self.function = function
         self.repeatCount = repeatCount.isNaN ? 1 : max(repeatCount, 0)
         self.autoreverses = autoreverses
@@ -36,10 +38,11 @@ public struct AnimationTiming: Hashable, Sendable {
     public var runLength: Double { autoreverses ? 2 * duration : duration }
 
     /// When the animation ends, in seconds after it was created; nil when it
-    /// repeats forever.
+    /// repeats forever, or so many times that the end is past any `Double`.
     public var endTime: Double? {
         guard repeatCount.isFinite else { return nil }
-        return delay + runLength * repeatCount
+        let end = delay + runLength * repeatCount
+        return end.isFinite ? end : nil
     }
 
     /// The progress at `elapsed` seconds after the animation was created: 0
@@ -54,7 +57,7 @@ public struct AnimationTiming: Hashable, Sendable {
         guard duration > 0 else { return 1 }
         // Position within the current run.
         let run = runLength
-        let within = time - (time / run).rounded(.down) * run
+        let within = time.truncatingRemainder(dividingBy: run)
         if autoreverses && within > duration {
             return function.progress(at: (run - within) / duration)
         }

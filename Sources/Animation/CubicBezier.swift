@@ -13,12 +13,18 @@ public struct CubicBezier: Hashable, Sendable {
 
     /// A curve with control points (x1, y1) and (x2, y2); x1 and x2 are
     /// clamped into 0…1, as Core Animation requires, so that x is monotonic.
+    /// y1 and y2 may lie outside 0…1 (the progress dips or overshoots), up
+    /// to ±10⁶, so that the progress stays finite. A non-finite control
+    /// point is replaced by `linear`'s.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = x1.isFinite ? min(max(x1, 0), 1) : 0
-        self.y1 = y1.isFinite ? y1 : 0
+        self.y1 = y1.isFinite ? min(max(y1, -Self.largestY), Self.largestY) : 0
         self.x2 = x2.isFinite ? min(max(x2, 0), 1) : 1
-        self.y2 = y2.isFinite ? y2 : 1
+        self.y2 = y2.isFinite ? min(max(y2, -Self.largestY), Self.largestY) : 1
     }
+
+    /// The largest y control point either way.
+    static let largestY = 1e6
 
     public static let linear = CubicBezier(0, 0, 1, 1)
     /// `UIView.AnimationCurve.easeIn`: (0.42, 0, 1, 1).
@@ -45,24 +51,45 @@ public struct CubicBezier: Hashable, Sendable {
     public func fraction(atProgress progress: Double) -> Double {
         guard progress > 0 else { return 0 }
         guard progress < 1 else { return 1 }
-        // y may not be monotonic (y1 or y2 outside 0…1): take the first crossing,
-        // by bisection on the parameter over the first bracket a scan finds.
-        let steps = 64
-        var previous = 0.0
-        for step in 1...steps {
-            let s = Double(step) / Double(steps)
-            if Self.coordinate(s, p1: y1, p2: y2) >= progress {
-                var lo = previous
-                var hi = s
-                for _ in 0..<60 {
-                    let mid = (lo + hi) / 2
-                    if Self.coordinate(mid, p1: y1, p2: y2) < progress { lo = mid } else { hi = mid }
-                }
-                return Self.coordinate((lo + hi) / 2, p1: x1, p2: x2)
+        // y may not be monotonic (y1 or y2 outside 0…1). Between its turning
+        // points it is, and y(0) = 0 < progress < 1 = y(1): the first crossing
+        // lies in the first piece whose end reaches `progress`, found there by
+        // bisection on the parameter.
+        var start = 0.0
+        for end in Self.turningPoints(p1: y1, p2: y2) + [1] {
+            guard Self.coordinate(end, p1: y1, p2: y2) >= progress else {
+                start = end
+                continue
             }
-            previous = s
+            var lo = start
+            var hi = end
+            for _ in 0..<64 {
+                let mid = (lo + hi) / 2
+                if Self.coordinate(mid, p1: y1, p2: y2) < progress { lo = mid } else { hi = mid }
+            }
+            return min(Self.coordinate(hi, p1: x1, p2: x2), 1)  // x(s) may round above 1 near s = 1
         }
         return 1
+    }
+
+    /// The parameters in (0, 1) where dB/ds = 0 for one coordinate, in order:
+    /// none, one or two.
+    static func turningPoints(p1: Double, p2: Double) -> [Double] {
+        // dB/ds = 3a s² + 2b s + c, with B's coefficients.
+        let c = 3 * p1
+        let b = 3 * (p2 - p1) - c
+        let a = 1 - c - b
+        var roots: [Double] = []
+        if abs(a) < 1e-12 {
+            if b != 0 { roots = [-c / (2 * b)] }
+        } else {
+            let discriminant = b * b - 3 * a * c
+            if discriminant >= 0 {
+                let root = discriminant.squareRoot()
+                roots = [(-b - root) / (3 * a), (-b + root) / (3 * a)].sorted()
+            }
+        }
+        return roots.filter { $0 > 0 && $0 < 1 }
     }
 
     /// B(s) for one coordinate with end points 0 and 1 and control values p1, p2.

@@ -7,3 +7,8 @@
 #elseif canImport(Darwin)
     @_exported import Darwin
 #endif
+
+/// The longest duration or delay, in seconds (about 32 years): longer ones are
+/// clamped to it, so that run lengths, end times and natural frequencies stay
+/// finite.
+let longestTime = 1e9

@@ -1,13 +1,20 @@
 /// A spring as UIKit's `usingSpringWithDamping:initialSpringVelocity:`
 /// makes it for a duration, and its motion in closed form.
 ///
-/// The mapping (the same as Framer's and SwiftUI's
-/// `Spring(settlingDuration:dampingRatio:)`): mass 1; the damping ratio ζ is
+/// The mapping (the settling condition of Framer's duration-based springs,
+/// which agree with it when v₀ = 0, and the ε that SwiftUI's
+/// `Spring(settlingDuration:dampingRatio:epsilon:)` takes by default): mass
+/// 1; the damping ratio ζ is
 /// clamped into 0.01…1; the natural frequency ω₀ is the one whose decay
 /// envelope, without the velocity term, falls to ε = 0.001 at the duration
 /// d: for ζ < 1, `ε = ζ/√(1−ζ²) · e^(−ζω₀d)`, for ζ = 1, `ε = e^(−ω₀d)(1 + ω₀d)`.
 /// Stiffness is ω₀², damping 2ζω₀. The initial velocity v₀ is in units of
 /// the whole distance per second, towards the target.
+///
+/// Every input gives finite values: a NaN ratio counts as 1; a non-finite
+/// velocity as 0, and a finite one is clamped into −10⁶…10⁶; a negative or
+/// non-finite duration as 0, and a longer one than 10⁹ s as 10⁹ s. ω₀ for a
+/// duration under a nanosecond is that of a nanosecond.
 ///
 /// ```swift
 /// let spring = Spring(dampingRatio: 0.6, initialVelocity: 1, duration: 1)
@@ -25,13 +32,16 @@ public struct Spring: Hashable, Sendable {
     /// The envelope's value at the duration.
     public static let settlingThreshold = 0.001
 
+    /// The largest initial velocity, in distances per second, either way.
+    static let fastestVelocity = 1e6
+
     public init(dampingRatio: Double, initialVelocity: Double, duration: Double) {
-        let zeta = dampingRatio.isFinite ? min(max(dampingRatio, 0.01), 1) : 1
-        let d = duration.isFinite && duration > 0 ? duration : 1e-9
+        let zeta = dampingRatio.isNaN ? 1 : min(max(dampingRatio, 0.01), 1)
         self.dampingRatio = zeta
-        self.initialVelocity = initialVelocity.isFinite ? initialVelocity : 0
-        self.duration = duration.isFinite ? max(duration, 0) : 0
-        self.naturalFrequency = Spring.naturalFrequency(dampingRatio: zeta, duration: d)
+        self.initialVelocity =
+            initialVelocity.isFinite ? min(max(initialVelocity, -Self.fastestVelocity), Self.fastestVelocity) : 0
+        self.duration = duration.isFinite ? min(max(duration, 0), longestTime) : 0
+        self.naturalFrequency = Spring.naturalFrequency(dampingRatio: zeta, duration: max(self.duration, 1e-9))
     }
 
     public var stiffness: Double { naturalFrequency * naturalFrequency }
@@ -66,19 +76,24 @@ public struct Spring: Hashable, Sendable {
         let w0 = naturalFrequency
         let v0 = initialVelocity
         let zeta = dampingRatio
+        let envelope = exp(-zeta * w0 * t)
+        // Once the envelope underflows the spring is at 1, to the last bit; the
+        // terms below could be ∞ × 0 there (cos ∞ is NaN).
+        guard envelope > 0 else { return 1 }
         if zeta < 1 {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
-            let envelope = exp(-zeta * w0 * t)
             // x(t) = 1 − e^(−ζω₀t)(cos ω_d t + (ζω₀ − v₀)/ω_d · sin ω_d t)
             return 1 - envelope * (cos(wd * t) + (zeta * w0 - v0) / wd * sin(wd * t))
         }
         // Critically damped: x(t) = 1 − e^(−ω₀t)(1 + (ω₀ − v₀) t)
-        return 1 - exp(-w0 * t) * (1 + (w0 - v0) * t)
+        return 1 - envelope * (1 + (w0 - v0) * t)
     }
 
     /// The progress of an animation with this spring at a fraction of its
-    /// duration: the closed form until the end, and exactly 1 from there.
+    /// duration: 0 up to 0 (and for NaN), the closed form until the end, and
+    /// exactly 1 from there.
     public func progress(at fraction: Double) -> Double {
+        guard fraction > 0 else { return 0 }
         guard fraction < 1 else { return 1 }
         return value(at: fraction * duration)
     }
