@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Animation", targets: ["Animation"]),
         .library(name: "SceneRuntime", targets: ["SceneRuntime"]),
         .library(name: "PlaygroundProtocol", targets: ["PlaygroundProtocol"]),
+        .library(name: "FramePlot", targets: ["FramePlot"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
         .executable(name: "scene-bench", targets: ["scene-bench"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
@@ -41,6 +42,11 @@ let package = Package(
         // Frames and, later, the socket protocol's messages. No Foundation.
         .target(
             name: "PlaygroundProtocol",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "FramePlot",
+            dependencies: ["PlaygroundProtocol"],
             swiftSettings: strictSettings
         ),
         // A loaded scene: the layout model (scene to solver), model frames. No I/O.
@@ -95,6 +101,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["reference_timing.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FramePlotTests",
+            dependencies: ["FramePlot", "PlaygroundProtocol"],
             swiftSettings: strictSettings
         ),
         .testTarget(
