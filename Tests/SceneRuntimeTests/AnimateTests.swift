@@ -191,6 +191,23 @@ import Testing
         #expect(run.frame(at: 2).settled)
     }
 
+    @Test("Completions that double the animations at each round are capped; changes past the cap apply at once")
+    func doubling() {
+        var run = Running(
+            """
+            view box
+            box.left == 0; box.top == 0; box.width == 10; box.height == 10
+            action grow {
+              animate 0.01 curve linear { box.alpha = 0.5 } completion { run grow; run grow }
+            }
+            """, running: ["grow"])
+        // 2¹⁰ is past the cap of 1,000 groups: twelve rounds reach it.
+        for tick in 1...12 { _ = run.frame(at: Double(tick) * 0.01) }
+        let codes = Set(run.diagnosticCodes())
+        #expect(codes == [.recursiveAction])
+        #expect(run.view("box", at: 0.2).alpha == 0.5)
+    }
+
     @Test("An alpha out of range is clamped with a warning; a conflicting activation is refused with a note")
     func runtimeDiagnostics() {
         var run = Running(

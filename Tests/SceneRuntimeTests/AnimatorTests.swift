@@ -141,6 +141,19 @@ import Testing
         #expect(run.frame(at: 0).settled)
     }
 
+    @Test("Regression: an animator whose block drives it recursed until the stack overflowed")
+    func selfDriving() {
+        var run = Running(
+            """
+            view box
+            box.left == 0; box.top == 0; box.width == 10; box.height == 10
+            animator loop 1 { box.alpha = 0; loop.fraction = 0.5; start loop }
+            action go { pause loop }
+            """, running: ["go"])
+        #expect(run.diagnosticCodes() == [.animatorState, .animatorState])
+        expectClose(run.view("box", at: 0).alpha, 1)
+    }
+
     @Test("An expression reads an animator's fraction")
     func readFraction() {
         var run = Running(Self.scene, running: ["start"])

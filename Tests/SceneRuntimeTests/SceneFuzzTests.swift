@@ -162,7 +162,30 @@ import Testing
             #expect(Set(names).count == names.count, "views share a name", sourceLocation: sourceLocation)
             if let declared { #expect(names == declared, sourceLocation: sourceLocation) }
         }
+        if !scene.diagnostics.hasErrors { run(scene, sourceLocation: sourceLocation) }
         #expect(ContinuousClock.now - started < .seconds(10), "slow input", sourceLocation: sourceLocation)
+    }
+
+    /// Runs a valid scene: `on load`, every action, time moving on in ticks
+    /// and jumps; every presentation frame holds finite numbers, and every
+    /// runtime diagnostic points inside the file.
+    static func run(_ scene: Scene, sourceLocation: SourceLocation) {
+        var loaded = LoadedScene(scene: scene, name: "fuzz")
+        loaded.runOnLoad()
+        for action in scene.actions { loaded.run(action: action.name.name) }
+        for time in [0, 0.05, 0.1, 0.25, 0.5, 1, 2, 3] {
+            loaded.advance(to: time)
+            if time == 0.25, let action = scene.actions.first { loaded.run(action: action.name.name) }
+            let frame = loaded.presentationFrame()
+            let numbers = frame.views.flatMap { [$0.x, $0.y, $0.width, $0.height, $0.alpha] }
+            let finite = numbers.allSatisfy(\.isFinite)
+            #expect(finite, "a presentation frame at \(time) is not finite", sourceLocation: sourceLocation)
+        }
+        for reported in loaded.takeDiagnostics() {
+            let range = reported.diagnostic.range
+            #expect(range.end <= reported.file.bytes.count, sourceLocation: sourceLocation)
+            _ = reported.rendered
+        }
     }
 
     @Test("Every seed is a scene without errors")

@@ -53,7 +53,7 @@ extension LayoutModel {
 
     /// The largest coordinate or size a solved frame may have: beyond it a
     /// double cannot tell points apart, and frames' JSON has no infinity.
-    static let largestCoordinate = 1e15
+    package static let largestCoordinate = 1e15
 
     /// An error for each view whose solved frame is not finite or is beyond
     /// ``largestCoordinate``: multipliers compound along chains of constraints

@@ -16,7 +16,8 @@ extension AnimationTiming {
         let repeatCount: Double =
             switch options.repeatCount {
             case nil: 1
-            case .count(let count)?: count
+            // Core Animation plays an animation whose repeatCount is 0 once.
+            case .count(let count)?: count == 0 ? 1 : count
             case .forever?: .infinity
             }
         self.init(

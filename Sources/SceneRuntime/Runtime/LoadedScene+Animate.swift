@@ -14,10 +14,31 @@ extension LoadedScene {
         layoutIfNeeded()
         var group = contexts.removeLast().group
         group.completion = completion.map { Completion(statements: $0, file: file) }
-        guard !group.isEmpty else {
+        if group.isEmpty {
             if let completion = group.completion { scheduled.append((time, completion)) }
             return
         }
+        // Refused, the change stands unanimated and its completion does not
+        // run: that is what stops completions that keep doubling animations.
+        guard admitGroup(at: options.range, in: file) else { return }
         groups.append(group)
+    }
+
+    /// How many animation groups may run at once (one `animate` is one
+    /// group, however many views it moves). Completions that start
+    /// animations that start more can double them at every round; past
+    /// this, a change applies at once, unanimated, with a diagnostic, so a
+    /// scene cannot grow without bound.
+    static let maximumGroups = 1_000
+
+    /// Whether another group may start; a diagnostic when not.
+    mutating func admitGroup(at range: SourceRange, in file: SourceFile) -> Bool {
+        guard groups.count >= Self.maximumGroups else { return true }
+        report(
+            .error(
+                .recursiveAction,
+                "more than \(Self.maximumGroups) animations run at once (completions keep starting new ones); "
+                    + "this change applies without animation, and its completion does not run", at: range), in: file)
+        return false
     }
 }

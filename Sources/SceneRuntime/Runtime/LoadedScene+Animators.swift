@@ -16,6 +16,12 @@ extension LoadedScene {
         if let free = animators.indices.first(where: { !bound.contains($0) && animators[$0].state == .inactive }) {
             animators[free] = animator
             animatorByName[animator.name] = free
+        } else if animators.count >= Self.maximumGroups {
+            report(
+                .error(
+                    .recursiveAction,
+                    "more than \(Self.maximumGroups) animators are active at once; '\(animator.name)' is not recreated",
+                    at: declaration.name.range), in: file)
         } else {
             animatorByName[animator.name] = animators.count
             animators.append(animator)
@@ -38,10 +44,21 @@ extension LoadedScene {
     /// UIKit's "must have at least one animation block to start".
     private mutating func activate(_ id: Int, at statement: Statement, in file: SourceFile) -> Bool {
         let declaration = animators[id].declaration
+        guard !activating.contains(id) else {
+            report(
+                .error(
+                    .animatorState,
+                    "animator '\(animators[id].name)' is becoming active: its own block cannot drive it",
+                    at: statement.range), in: file)
+            return false
+        }
+        activating.insert(id)
         contexts.append(AnimationContext(group: AnimationGroup(driver: .animator(id))))
         runStatements(declaration.body, in: animators[id].file)
         layoutIfNeeded()
         let context = contexts.removeLast()
+        activating.remove(id)
+        guard admitGroup(at: statement.range, in: file) else { return false }
         guard !context.group.isEmpty else {
             report(
                 .error(

@@ -8,13 +8,23 @@ extension LoadedScene {
 
     /// A layout pass now: every view takes its frame from the constraints.
     /// Inside an animating block, each frame that moves animates from where
-    /// the model had it.
+    /// the model had it. A frame out of range (multipliers compound along
+    /// chains of constraints) is reported and the view keeps its old one.
     mutating func layoutPass() {
         needsLayout = false
+        let limit = LayoutModel.largestCoordinate
         for index in scene.views.indices {
             let new = layout.frame(ofView: index)
             let old = laidOut[index]
             guard new != old else { continue }
+            guard [new.x, new.y, new.width, new.height].allSatisfy({ abs($0) <= limit }) else {
+                report(
+                    .error(
+                        .outOfRange,
+                        "the constraints put '\(viewNames[index])' out of range (\(new)); it stays where it was",
+                        at: scene.views[index].name.range), in: scene.file)
+                continue
+            }
             recordChange(of: index, .x, from: old.x, to: new.x)
             recordChange(of: index, .y, from: old.y, to: new.y)
             recordChange(of: index, .width, from: old.width, to: new.width)

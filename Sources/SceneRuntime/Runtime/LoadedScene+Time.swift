@@ -10,37 +10,52 @@ extension LoadedScene {
     /// Moves scene time forward to `target`: every event due by then runs
     /// in time order, at its own time (a completion runs at its
     /// animation's end, before the frame for that time is made), then
-    /// every animation's progress is brought to `target`.
+    /// every animation's progress is brought to `target`. Events due at the
+    /// same instant run together, in order: completions of animations that
+    /// had nothing to animate, then animations' completions in the order
+    /// the animations began, then animators reaching their ends.
     public mutating func advance(to target: Double) {
         guard target.isFinite else { return }
         var budget = Self.maximumEventsPerAdvance
-        while let (eventTime, event) = nextEvent(by: target) {
-            guard budget > 0 else {
-                report(
-                    .error(
-                        .recursiveAction,
-                        "more than \(Self.maximumEventsPerAdvance) completions ran at \(format(time)) s: an animation "
-                            + "of no duration restarts itself; the rest are dropped", at: .at(0)), in: scene.file)
-                scheduled.removeAll()
-                groups.removeAll { $0.endTime.map { $0 <= target } ?? false }
-                break
+        while let instant = nextEventTime(by: target) {
+            time = max(time, instant)
+            var due: [Completion] = []
+            scheduled.removeAll { item in
+                guard item.time <= instant else { return false }
+                due.append(item.completion)
+                return true
             }
-            budget -= 1
-            time = max(time, eventTime)
-            switch event {
-            case .scheduled(let index):
-                let completion = scheduled.remove(at: index).completion
-                execute(completion.statements, in: completion.file)
-            case .groupEnd(let index):
-                let group = groups.remove(at: index)
-                if let completion = group.completion { execute(completion.statements, in: completion.file) }
-            case .animatorEnd(let id):
+            groups.removeAll { group in
+                guard let end = group.endTime, end <= instant else { return false }
+                if let completion = group.completion { due.append(completion) }
+                return true
+            }
+            let finishing = animators.indices.filter { animators[$0].finishTime.map { $0 <= instant } ?? false }
+            for completion in due {
+                guard budget > 0 else { break }
+                budget -= 1
+                runEvent(completion.statements, in: completion.file)
+            }
+            for id in finishing where budget > 0 {
+                // An earlier event at this instant may have paused or stopped it.
+                guard let end = animators[id].finishTime, end <= instant else { continue }
+                budget -= 1
                 let animator = animators[id]
                 animators[id].hold(at: time)
                 finish(
                     id, at: animator.isReversed ? .start : .end, reportingAt: animator.declaration.name.range,
                     in: animator.file)
                 layoutIfNeeded()
+            }
+            guard budget > 0 else {
+                report(
+                    .error(
+                        .recursiveAction,
+                        "more than \(Self.maximumEventsPerAdvance) completions ran by \(format(time)) s: animations "
+                            + "of no duration restart themselves; the rest are dropped", at: .at(0)), in: scene.file)
+                scheduled.removeAll()
+                groups.removeAll { $0.endTime.map { $0 <= target } ?? false }
+                break
             }
         }
         time = max(time, target)
@@ -55,31 +70,20 @@ extension LoadedScene {
 
     /// When the next event is due, if any: what a clock waits for.
     public var nextEventTime: Double? {
-        nextEvent(by: .infinity)?.time
+        nextEventTime(by: .infinity)
     }
 
-    private enum Event {
-        case scheduled(Int)
-        case groupEnd(Int)
-        case animatorEnd(Int)
-    }
-
-    /// The earliest event due by `limit`; ties go to scheduled completions,
-    /// then groups, then animators, each in the order they were made.
-    private func nextEvent(by limit: Double) -> (time: Double, event: Event)? {
-        var best: (time: Double, event: Event)? = nil
-        func consider(_ time: Double, _ event: Event) {
-            guard time <= limit, best.map({ time < $0.time }) ?? true else { return }
-            best = (time, event)
+    /// The earliest time by `limit` at which an event is due.
+    private func nextEventTime(by limit: Double) -> Double? {
+        var best = Double.infinity
+        for item in scheduled where item.time < best { best = item.time }
+        for group in groups {
+            if let end = group.endTime, end < best { best = end }
         }
-        for (index, item) in scheduled.enumerated() { consider(item.time, .scheduled(index)) }
-        for (index, group) in groups.enumerated() {
-            if let end = group.endTime { consider(end, .groupEnd(index)) }
+        for animator in animators {
+            if let end = animator.finishTime, end < best { best = end }
         }
-        for (id, animator) in animators.enumerated() {
-            if let end = animator.finishTime { consider(end, .animatorEnd(id)) }
-        }
-        return best
+        return best <= limit ? best : nil
     }
 
     /// Brings every group's progress to the current time.

@@ -58,6 +58,8 @@ public struct LoadedScene {
     var ghosts: [Ghost] = []
     /// How deep `run` statements nest now.
     var runDepth = 0
+    /// The animators whose blocks are running now, as they become active.
+    var activating: Set<Int> = []
 
     /// Runtime diagnostics not yet taken (``takeDiagnostics()``), at most
     /// the language's limit: a scene that fails every frame cannot grow it.
@@ -75,7 +77,13 @@ public struct LoadedScene {
         self.viewByName = scene.viewIndices
         self.constraintByName = scene.constraintIndices
         self.states = scene.views.map(ViewState.init)
-        self.laidOut = scene.views.indices.map { layout.frame(ofView: $0) }
+        // A frame out of range is reported by the layout model; the view starts from nothing.
+        let limit = LayoutModel.largestCoordinate
+        self.laidOut = scene.views.indices.map { index in
+            let frame = layout.frame(ofView: index)
+            let inRange = [frame.x, frame.y, frame.width, frame.height].allSatisfy { abs($0) <= limit }
+            return inRange ? frame : Rect(x: 0, y: 0, width: 0, height: 0)
+        }
         self.model = [Double](repeating: 0, count: scene.views.count * Channel.count)
         for index in scene.views.indices {
             writeFrame(of: index)
@@ -104,6 +112,14 @@ public struct LoadedScene {
         runStatements(statements, in: file)
         layoutIfNeeded()
         refreshProgress()
+    }
+
+    /// Runs statements as an event does (a completion): like ``execute(_:in:)``,
+    /// without bringing every animation's progress up to date, which the
+    /// advance does once at its end.
+    mutating func runEvent(_ statements: [Statement], in file: SourceFile) {
+        runStatements(statements, in: file)
+        layoutIfNeeded()
     }
 
     /// Whether nothing is animating: no animation group runs (a paused or
