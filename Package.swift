@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "layoutctl",
             dependencies: [
-                "SceneLanguage", "SceneRuntime", "PlaygroundProtocol",
+                "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "FramePlot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/layoutctl",

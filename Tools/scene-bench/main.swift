@@ -5,27 +5,36 @@ import SceneRuntime
 // scene-bench: what loading a scene costs, stage by stage (lexing, parsing
 // and checking, laying out, writing the model frame's JSON), for generated
 // scenes of 10, 100 and 2,000 views: the work a reload does before its first
-// frame. Run it in release: `swift run -c release scene-bench`. `--quick`
-// repeats less (for CI smoke runs).
+// frame. Then what running one costs: starting an animation of every view,
+// and each frame while it runs (advancing the time and making the
+// presentation frame; then writing it as JSON). Run it in release:
+// `swift run -c release scene-bench`. `--quick` repeats less (for CI smoke runs).
 
 let quick = CommandLine.arguments.contains("--quick")
 
 /// A scene of `count` labels in rows of ten, each row under the one before,
 /// every label after the first of its row a system spacing after the
-/// previous one: a chain of constraints, as a list of cells makes.
+/// previous one: a chain of constraints, as a list of cells makes. Its
+/// action `shift` animates every view: each row moves (its first label's
+/// constraint changes) and every label fades.
 func scene(views count: Int) -> String {
     var lines = ["canvas 375 x 667", "safearea 44 0 34 0"]
     for i in 0..<count { lines.append("label v\(i) \"item \(i)\" color systemBlue") }
+    var shift = ["action shift {", "  animate 1 {"]
     for i in 0..<count {
+        if i % 10 == 0 {
+            shift.append("    row\(i).constant = 100")
+        }
+        shift.append("    v\(i).alpha = 0.5")
         if i == 0 {
-            lines.append("v0.leading == root.margins.leading; v0.top == root.safeArea.top")
+            lines.append("row0: v0.leading == root.margins.leading; v0.top == root.safeArea.top")
         } else if i % 10 == 0 {
-            lines.append("v\(i).leading == root.margins.leading; v\(i).top == v\(i - 10).bottom + system")
+            lines.append("row\(i): v\(i).leading == root.margins.leading; v\(i).top == v\(i - 10).bottom + system")
         } else {
             lines.append("v\(i).leading == v\(i - 1).trailing + system; v\(i).firstBaseline == v\(i - 1).firstBaseline")
         }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return (lines + shift + ["  }", "}"]).joined(separator: "\n") + "\n"
 }
 
 /// The median of `repetitions` timings of `body`, in milliseconds.
@@ -65,4 +74,34 @@ for count in [10, 100, 2000] {
     print(
         pad("\(count)", 8) + pad(columns[0], 12) + pad(columns[1], 14) + pad(columns[2], 12) + pad(columns[3], 12)
             + columns[4])
+}
+
+print()
+print(pad("animated views", 16) + pad("start (run action)", 20) + pad("per frame", 14) + "frame JSON")
+for count in [100, 2000] {
+    let parsed = Scene.parse(SourceFile(name: "bench.layout", text: scene(views: count)))
+    precondition(!parsed.diagnostics.hasErrors, "the generated scene must be valid")
+    let loaded = LoadedScene(scene: parsed, name: "bench")
+    var running = loaded
+    let repetitions = quick ? 3 : 11
+    let start = milliseconds(repetitions) {
+        running = loaded
+        running.run(action: "shift")
+    }
+    // 120 frames over the animation's second, at 120 fps: the median frame.
+    var frame = running.presentationFrame()
+    var tick = 0
+    let perFrame = milliseconds(quick ? 30 : 120) {
+        tick += 1
+        running.advance(to: Double(tick) / 120)
+        frame = running.presentationFrame(seq: tick)
+    }
+    precondition(frame.views.count == count, "the frame must hold every view")
+    var json = ""
+    let encode = milliseconds(quick ? 3 : 21) { json = frame.json }
+    precondition(json.utf8.count > count * 50, "the frame must hold every view")
+    let columns = [start, perFrame, encode].map { ms in
+        ms < 1 ? "\((ms * 1000).rounded() / 1000) ms" : "\((ms * 100).rounded() / 100) ms"
+    }
+    print(pad("\(count)", 16) + pad(columns[0], 20) + pad(columns[1], 14) + columns[2])
 }
