@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Longer fuzzing runs than the test suite's: libFuzzer with AddressSanitizer on
 # the whole scene pipeline (lexer, parser, checker, layout model and solver,
-# frame JSON, diagnostic rendering); the invariants are in
+# frame JSON, diagnostic rendering, and running valid scenes); the invariants are in
 # Tools/fuzz/FuzzSceneLanguage.swift. Prints libFuzzer's summary, including how
 # many inputs it tried and the coverage it reached.
 #
@@ -35,11 +35,12 @@ build_module() {  # NAME: Sources/NAME/**/*.swift to $out/NAME.o and $out/module
 build_module LayoutSolver
 build_module SceneLanguage
 build_module PlaygroundProtocol
-build_module SceneRuntime  # imports the three above
+build_module Animation
+build_module SceneRuntime  # imports the four above
 # The entry point, linked with the modules and libFuzzer's main. The linker's
 # "Cannot export local symbol" notes about the sanitizers are harmless.
 swiftc "${flags[@]}" -module-name FuzzSceneLanguage Tools/fuzz/FuzzSceneLanguage.swift \
-    "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/SceneRuntime.o" \
+    "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o" "$out/SceneRuntime.o" \
     -o "$out/fuzz-scene-language" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # Seed the corpus: the playgrounds, and every multi-line string literal of the

@@ -11,7 +11,9 @@
 // - the frame's numbers are finite (or an `out-of-range` error says why not),
 //   and its JSON is valid JSON of finite numbers with one entry per view;
 // - a scene without errors has one frame entry per declared view, with
-//   distinct names.
+//   distinct names;
+// - a scene without errors runs (on load, every action, time moving on) with
+//   finite presentation frames and runtime diagnostics inside their files.
 
 import PlaygroundProtocol
 import SceneLanguage
@@ -50,7 +52,29 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         precondition(names.count == scene.views.count, "a scene without errors lost a view")
         precondition(Set(names).count == names.count, "views of a scene without errors share a name")
     }
+    if !scene.diagnostics.hasErrors { run(scene) }
     return 0
+}
+
+/// Runs a valid scene: `on load`, every action, then time in steps.
+func run(_ scene: Scene) {
+    var loaded = LoadedScene(scene: scene, name: "fuzz")
+    loaded.runOnLoad()
+    for action in scene.actions { loaded.run(action: action.name.name) }
+    for time in [0, 0.05, 0.1, 0.25, 0.5, 1, 2, 3] {
+        loaded.advance(to: time)
+        if time == 0.25, let action = scene.actions.first { loaded.run(action: action.name.name) }
+        let frame = loaded.presentationFrame()
+        let finite = frame.views.allSatisfy { view in
+            [view.x, view.y, view.width, view.height, view.alpha].allSatisfy(\.isFinite)
+        }
+        precondition(finite, "a presentation frame at \(time) s is not finite")
+    }
+    for reported in loaded.takeDiagnostics() {
+        precondition(
+            reported.diagnostic.range.end <= reported.file.bytes.count, "a runtime diagnostic points past its file")
+        _ = reported.rendered
+    }
 }
 
 /// A strict JSON syntax check (RFC 8259) that also refuses numbers that are
