@@ -16,11 +16,19 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return color
     }()
 
-    /// `#rrggbb`, or `clear`.
+    /// `#rrggbb`, or `clear`. Written digit by digit: frames show a colour
+    /// per view, many times a second.
     public var description: String {
         if isClear { return "clear" }
-        let hex = String(rgb, radix: 16)
-        return "#" + String(repeating: "0", count: 6 - hex.count) + hex
+        let rgb = self.rgb
+        return String(unsafeUninitializedCapacity: 7) { buffer in
+            buffer[0] = UInt8(ascii: "#")
+            for i in 0..<6 {
+                let nibble = UInt8((rgb >> UInt32(20 - 4 * i)) & 0xF)
+                buffer[i + 1] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return 7
+        }
     }
 
     /// The colour of a name, as UIKit's `UIColor` class properties give it

@@ -33,13 +33,15 @@ extension LoadedScene {
             let hasText = declaration.kind.hasText
             var color: String? = nil
             if let modelColor = state.color {
+                let red = base + Channel.red.rawValue
+                let green = base + Channel.green.rawValue
+                let blue = base + Channel.blue.rawValue
+                let animating =
+                    values[red] != model[red] || values[green] != model[green] || values[blue] != model[blue]
                 color =
-                    modelColor.isClear
-                    ? "clear"
-                    : Color(
-                        channels: values[base + Channel.red.rawValue], values[base + Channel.green.rawValue],
-                        values[base + Channel.blue.rawValue]
-                    ).description
+                    modelColor.isClear || !animating
+                    ? modelColor.description
+                    : Color(channels: values[red], values[green], values[blue]).description
             }
             views.append(
                 ViewFrame(

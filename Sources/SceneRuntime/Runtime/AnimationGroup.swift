@@ -25,17 +25,30 @@ struct AnimationGroup {
     var progress = 0.0
     /// For a clock-driven group: the statements to run at its end, and the file they come from.
     var completion: Completion?
+    /// Where each channel's delta is, while the block records them (a block
+    /// may move thousands of views; a search would be quadratic).
+    private var positions: [Int: Int] = [:]
+
+    init(driver: Driver) {
+        self.driver = driver
+    }
 
     /// Adds `from − to` for a channel, merging with a delta already recorded for it.
     mutating func record(channel: Int, from: Double, to: Double) {
         let delta = from - to
         guard delta != 0, delta.isFinite else { return }
-        if let i = channels.lastIndex(of: channel) {
+        if let i = positions[channel] {
             deltas[i] += delta
         } else {
+            positions[channel] = channels.count
             channels.append(channel)
             deltas.append(delta)
         }
+    }
+
+    /// Drops the recording index once the block has ended.
+    mutating func finishRecording() {
+        positions = [:]
     }
 
     var isEmpty: Bool { channels.isEmpty }

@@ -13,6 +13,7 @@ extension LoadedScene {
         runStatements(body, in: file)
         layoutIfNeeded()
         var group = contexts.removeLast().group
+        group.finishRecording()
         group.completion = completion.map { Completion(statements: $0, file: file) }
         if group.isEmpty {
             if let completion = group.completion { scheduled.append((time, completion)) }

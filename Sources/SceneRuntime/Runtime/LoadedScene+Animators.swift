@@ -69,7 +69,9 @@ extension LoadedScene {
                 in: file)
             return false
         }
-        groups.append(context.group)
+        var group = context.group
+        group.finishRecording()
+        groups.append(group)
         animators[id].state = .active
         animators[id].isRunning = false
         animators[id].isReversed = false

@@ -44,6 +44,7 @@ extension LoadedScene {
                     frame: Rect(x: view.x, y: view.y, width: view.width, height: view.height), alpha: view.alpha,
                     color: view.color, text: view.text, font: view.font, timing: timing))
         }
+        group.finishRecording()
         if !group.isEmpty { groups.append(group) }
         refreshProgress()
     }
