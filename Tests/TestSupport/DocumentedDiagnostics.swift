@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 public import SceneLanguage
 
 /// The repository's root folder, found from this file's place in it.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
 /// The rendered diagnostics that `docs/diagnostics.md` shows: each code block
