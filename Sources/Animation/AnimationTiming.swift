@@ -16,7 +16,8 @@ public struct AnimationTiming: Hashable, Sendable {
     /// Seconds before the first run starts; the start value holds meanwhile.
     public var delay: Double
     public var function: TimingFunction
-    /// How many runs; `.infinity` repeats forever; fractions stop part-way, as Core Animation's `repeatCount` does.
+    /// How many runs; `.infinity` repeats forever; fractions stop part-way,
+    /// and 0 means one run, as Core Animation's `repeatCount` does.
     public var repeatCount: Double
     /// Whether each run goes out and back: a run then lasts twice the duration.
     public var autoreverses: Bool
@@ -30,7 +31,8 @@ public struct AnimationTiming: Hashable, Sendable {
         self.duration = duration.isFinite ? min(max(duration, 0), longestTime) : 0
         self.delay = delay.isFinite ? min(max(delay, 0), longestTime) : 0
         self.function = function
-        self.repeatCount = repeatCount.isNaN ? 1 : max(repeatCount, 0)
+        // Core Animation plays an animation whose repeatCount is 0 once.
+        self.repeatCount = repeatCount.isNaN || repeatCount <= 0 ? 1 : repeatCount
         self.autoreverses = autoreverses
     }
 

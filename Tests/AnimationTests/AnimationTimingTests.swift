@@ -40,6 +40,13 @@ import Testing
         #expect(abs(forever.progress(at: 1000.5) - 0.5) < 1e-9)
     }
 
+    @Test("repeat 0 plays one run, as Core Animation's repeatCount 0 does")
+    func repeatZero() {
+        let timing = AnimationTiming(duration: 1, function: Self.linear, repeatCount: 0)
+        #expect(timing.endTime == 1)
+        #expect(abs(timing.progress(at: 0.5) - 0.5) < 1e-12)
+    }
+
     @Test("A zero-length animation jumps to its end once its delay has passed")
     func zeroDuration() {
         let timing = AnimationTiming(duration: 0, delay: 0.1, function: Self.linear)

@@ -1,4 +1,5 @@
 import Animation
+import Foundation
 import PropertyBased
 import Testing
 

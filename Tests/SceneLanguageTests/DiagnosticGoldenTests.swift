@@ -82,6 +82,7 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
     /// and `RuntimeDiagnosticGoldenTests.swift`, which check that they cover them).
     static let layoutCodes: Set<DiagnosticCode> = [
         .unsatisfiableConstraints, .ambiguousLayout, .animatorState, .nothingToAnimate, .unrevertedConstraints,
+        .runtimeLimit,
     ]
 
     @Test("Every diagnostic code has a golden: the language's here, the layout model's in SceneRuntimeTests")

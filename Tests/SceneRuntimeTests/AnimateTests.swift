@@ -113,6 +113,48 @@ import Testing
         expectClose(run.view("box", at: 0).alpha, 0.25)
     }
 
+    @Test("Completions due at the same instant run in the order their blocks began, enclosing before nested")
+    func completionOrder() {
+        var run = Running(
+            """
+            label log "-"
+            log.left == 0; log.top == 0
+            view v
+            v.left == 0; v.top == 50; v.width == 10; v.height == 10
+            action flat {
+              animate 0 curve linear { v.alpha = 0.5 } completion { log.text = "first" }
+              animate 0 { } completion { log.text = "second" }
+            }
+            action nested {
+              animate 1 curve linear { v.alpha = 0.2
+                animate 1 curve linear { v.alpha = 0.1 } completion { log.text = "inner" }
+              } completion { log.text = "outer" }
+            }
+            """, running: ["flat"])
+        #expect(run.view("log", at: 0).text == "second")
+        run.run("nested")
+        #expect(run.view("log", at: 1).text == "inner")
+    }
+
+    @Test("A nested block's layout pass leaves the enclosing block's pending changes to the enclosing timing")
+    func nestedBlocks() {
+        var run = Running(
+            """
+            view v; view w
+            vX: v.left == root.left
+            v.top == 0; v.width == 10; v.height == 10
+            w.left == 0; w.top == 50; w.width == 10; w.height == 10
+            action go {
+              animate 1 curve linear { vX.constant = 100
+                animate 0.2 curve linear { w.alpha = 0 }
+              }
+            }
+            """, running: ["go"])
+        expectClose(run.view("v", at: 0.1).x, 10)
+        expectClose(run.view("w", at: 0.1).alpha, 0.5)
+        expectClose(run.view("v", at: 0.5).x, 50)
+    }
+
     @Test("Colours animate channel by channel")
     func colour() {
         var run = Running(Self.scene, running: ["recolour"])
@@ -187,7 +229,7 @@ import Testing
             action spin { animate 0 { box.alpha = 0.5 } completion { box.alpha = 1; run spin } }
             """, running: ["spin"])
         _ = run.frame(at: 1)
-        #expect(run.diagnosticCodes() == [.recursiveAction])
+        #expect(run.diagnosticCodes() == [.runtimeLimit])
         #expect(run.frame(at: 2).settled)
     }
 
@@ -196,16 +238,20 @@ import Testing
         var run = Running(
             """
             view box
-            box.left == 0; box.top == 0; box.width == 10; box.height == 10
+            boxX: box.left == root.left
+            box.top == 0; box.width == 10; box.height == 10
             action grow {
-              animate 0.01 curve linear { box.alpha = 0.5 } completion { run grow; run grow }
+              animate 0.01 curve linear { boxX.constant += 1 } completion { run grow; run grow }
             }
             """, running: ["grow"])
-        // 2¹⁰ is past the cap of 1,000 groups: twelve rounds reach it.
+        // 2¹⁰ is past the cap of 1,000 animations: ten rounds reach it.
         for tick in 1...12 { _ = run.frame(at: Double(tick) * 0.01) }
-        let codes = Set(run.diagnosticCodes())
-        #expect(codes == [.recursiveAction])
-        #expect(run.view("box", at: 0.2).alpha == 0.5)
+        let reported = run.loaded.takeDiagnostics()
+        #expect(reported.map(\.diagnostic.code).allSatisfy { $0 == .runtimeLimit } && !reported.isEmpty)
+        #expect(reported.first?.diagnostic.message.hasPrefix("more than 1000 animations run at once") == true)
+        // Past the cap the constant still changes, without animation.
+        let constant = run.loaded.layout.constants[0]
+        #expect(run.loaded.modelFrame().views[0].x == constant && constant > 1000)
     }
 
     @Test("An alpha out of range is clamped with a warning; a conflicting activation is refused with a note")

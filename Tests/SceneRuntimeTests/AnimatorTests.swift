@@ -154,6 +154,50 @@ import Testing
         expectClose(run.view("box", at: 0).alpha, 1)
     }
 
+    @Test("Recreating a paused animator finishes the old one where it stands, with an error")
+    func recreatePaused() {
+        var run = Running(
+            Self.scene + """
+
+                action recreate {
+                  pause slide
+                  slide.fraction = 0.5
+                  animator slide 1 curve linear { boxX.constant += 100 }
+                  start slide
+                }
+                """, running: ["recreate"])
+        #expect(run.diagnosticCodes() == [.animatorState])
+        // The old one left the box at 50; the new one moves it on to 200.
+        expectClose(run.view("box", at: 0).x, 50)
+        expectClose(run.view("box", at: 1).x, 200)
+        #expect(run.frame(at: 1).settled)
+    }
+
+    @Test("Reversed during the delay of start after, it keeps its delay and finishes at its start")
+    func reverseInDelay() {
+        var run = Running(Self.scene + "\naction late { start slide after 0.5; reverse slide }", running: ["late"])
+        expectClose(run.view("box", at: 0.25).x, 0)
+        #expect(!run.frame(at: 0.4).settled)
+        expectClose(run.view("box", at: 0.5).x, 0)
+        #expect(run.frame(at: 0.5).settled)
+    }
+
+    @Test("A reversed finish warns about activations its block switched too")
+    func unrevertedActivations() {
+        var run = Running(
+            """
+            view box
+            box.top == 0; box.width == 10; box.height == 10
+            constraints left { box.left == 0 }
+            constraints right inactive { box.right == root.right }
+            animator move 1 curve linear { deactivate left; activate right }
+            action go { pause move; move.fraction = 0.5; reverse move; finish move at start }
+            """, running: ["go"])
+        let reported = run.loaded.takeDiagnostics()
+        #expect(reported.map(\.diagnostic.code) == [.unrevertedConstraints])
+        #expect(reported.first?.diagnostic.message.contains("'box.left == 0', 'box.right == root.right'") == true)
+    }
+
     @Test("An expression reads an animator's fraction")
     func readFraction() {
         var run = Running(Self.scene, running: ["start"])

@@ -130,6 +130,13 @@ import Testing
         #expect(tidy.diagnosticCodes() == [])
         expectClose(tidy.view("top", at: 0).y, 54)
         expectClose(tidy.view("middle", at: 0).alpha, 1)
+        // Run to its end, the tidy animator stays open: its reset is for a finish at the start.
+        tidy.run("scrubTidy")
+        tidy.loaded.execute(
+            [Statement(.start(Identifier("openTidy", .at(0)), after: 0), .at(0))], in: tidy.loaded.scene.file)
+        expectClose(tidy.view("menu", at: 1).x, 0)
+        expectClose(tidy.view("top", at: 1).y, 62)
+        #expect(tidy.diagnosticCodes() == [])
     }
 
     @Test("Burger: started instead of scrubbed, the menu opens in 0.5 s")

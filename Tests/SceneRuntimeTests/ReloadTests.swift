@@ -16,9 +16,7 @@ import Testing
     static func reload(_ previous: LoadedScene, with text: String) -> LoadedScene {
         let scene = Scene.parse(SourceFile(name: "t.layout", text: text))
         #expect(scene.diagnostics.isEmpty)
-        var next = LoadedScene(reloading: previous, with: scene)
-        next.runOnLoad()
-        return next
+        return LoadedScene(reloading: previous, with: scene)
     }
 
     static let before = """
@@ -69,6 +67,34 @@ import Testing
         #expect(view("gone", in: next.presentationFrame())?.alpha == 0.5)
         next.advance(to: 0.5)
         #expect(view("gone", in: next.presentationFrame())?.alpha == 0.25)
+    }
+
+    @Test("What on load changes without animation is part of the transition: nothing jumps")
+    func unanimatedOnLoad() throws {
+        let text = """
+            reload 1 curve linear
+            view card
+            cardX: card.left == root.left
+            card.top == 0; card.width == 10; card.height == 10
+            on load { cardX.constant = 100 }
+            """
+        var first = Self.load(text)
+        first.runOnLoad()
+        var next = Self.reload(first, with: text)
+        for time in [0, 0.5, 1] {
+            next.advance(to: time)
+            #expect(view("card", in: next.presentationFrame())?.x == 100, "at \(time)")
+        }
+    }
+
+    @Test("A hidden view that a reload removes stays hidden while it fades out")
+    func hiddenGhost() throws {
+        let next = Self.reload(
+            Self.load(
+                "reload 1 curve linear\nview gone hidden\ngone.left == 0; gone.top == 0; gone.width == 1; gone.height == 1"
+            ),
+            with: "reload 1 curve linear")
+        #expect(view("gone", in: next.presentationFrame())?.hidden == true)
     }
 
     @Test("reload none replaces the scene at once; on load runs after the transition is set up")

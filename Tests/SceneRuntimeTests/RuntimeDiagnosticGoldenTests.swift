@@ -94,9 +94,24 @@ struct RuntimeDiagnosticGolden: Sendable, CustomTestStringConvertible {
             }
             """, running: ["close"],
             """
-            Scene.layout:9:3: warning: animator 'drop' finished at its start, but the constraint constants its block changed stay changed ('barY'): the next layout pass will move the views to where those constants put them; reset the constants in the animator's completion [unreverted-constraints]
+            Scene.layout:9:3: warning: animator 'drop' finished at its start, but the constraints its block changed stay changed ('barY'): the next layout pass will move the views to where those constraints put them; reset them in the animator's completion [unreverted-constraints]
               finish drop at start
               ^~~~~~~~~~~~~~~~~~~~
+
+            """),
+        RuntimeDiagnosticGolden(
+            .runtimeLimit, "animators that finish each other from their completions",
+            """
+            view card
+            cardX: card.left == root.left
+            card.top == 0; card.width == 10; card.height == 10
+            animator a 1 { cardX.constant += 1 } completion { start a; finish a at end }
+            action go { start a; finish a at end }
+            """, running: ["go"],
+            """
+            Scene.layout:4:60: error: completions nest more than 64 deep (animators finishing each other); the completion of 'a' is not run [runtime-limit]
+            animator a 1 { cardX.constant += 1 } completion { start a; finish a at end }
+                                                                       ^~~~~~~~~~~~~~~
 
             """),
     ]
@@ -104,7 +119,9 @@ struct RuntimeDiagnosticGolden: Sendable, CustomTestStringConvertible {
 
 @Suite struct RuntimeDiagnosticGoldenTests {
     /// The codes that only a running scene produces.
-    static let codes: Set<DiagnosticCode> = [.animatorState, .nothingToAnimate, .unrevertedConstraints]
+    static let codes: Set<DiagnosticCode> = [
+        .animatorState, .nothingToAnimate, .unrevertedConstraints, .runtimeLimit,
+    ]
 
     @Test("Each runtime diagnostic renders in full", arguments: RuntimeDiagnosticGolden.all)
     func golden(_ golden: RuntimeDiagnosticGolden) {

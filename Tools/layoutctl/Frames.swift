@@ -40,32 +40,15 @@ struct Frames: ParsableCommand {
     }
 
     func run() throws {
-        guard let file = readSource(path) else { throw ExitCode(1) }
-        let parsed = Scene.parse(file)
-        var failed = printDiagnostics(parsed.diagnostics, in: file)
-        guard !parsed.diagnostics.hasErrors else { throw ExitCode(1) }
-        var scene = LoadedScene(scene: parsed, name: sceneName(of: path))
-        failed = printDiagnostics(scene.layout.diagnostics, in: file) || failed
-        scene.runOnLoad()
-        for action in actions {
-            guard scene.run(action: action) else {
-                let known = parsed.actions.map { "'\($0.name.name)'" }.joined(separator: ", ")
-                printError(
-                    "layoutctl: error: '\(path)' has no action '\(action)'; it has: \(known.isEmpty ? "none" : known)")
-                throw ExitCode(1)
-            }
-        }
-        failed = report(&scene) || failed
+        var scene = try OfflineScene(path: path, running: actions)
         var seq = 0
         func emit(at time: Double) {
             scene.advance(to: time)
-            failed = report(&scene) || failed
-            print(scene.presentationFrame(seq: seq).json)
+            print(scene.loaded.presentationFrame(seq: seq).json)
             seq += 1
         }
         if let at {
-            let times = try parseTimes(at)
-            for time in times { emit(at: time) }
+            for time in try parseTimes(at) { emit(at: time) }
         } else if let until {
             var tick = 0
             while Double(tick) / fps <= until + 1e-9 {
@@ -77,9 +60,9 @@ struct Frames: ParsableCommand {
             repeat {
                 emit(at: Double(tick) / fps)
                 tick += 1
-            } while !scene.isSettled && Double(tick) / fps <= 10 + 1e-9
+            } while !scene.loaded.isSettled && Double(tick) / fps <= 10 + 1e-9
         }
-        if failed { throw ExitCode(1) }
+        if scene.failed { throw ExitCode(1) }
     }
 
     /// `0,0.25,0.5`: times in increasing order.
@@ -92,17 +75,4 @@ struct Frames: ParsableCommand {
         }
         return times.sorted()
     }
-
-    /// Prints the runtime's new diagnostics; whether one is an error.
-    private func report(_ scene: inout LoadedScene) -> Bool {
-        let reported = scene.takeDiagnostics()
-        for item in reported { printError(item.rendered, terminator: "") }
-        return reported.contains { $0.diagnostic.severity == .error }
-    }
-}
-
-/// Prints diagnostics in file order; whether one is an error.
-func printDiagnostics(_ diagnostics: [Diagnostic], in file: SourceFile) -> Bool {
-    printError(diagnostics.sortedByLocation().map { $0.rendered(in: file) }.joined(), terminator: "")
-    return diagnostics.hasErrors
 }

@@ -41,34 +41,20 @@ struct Plot: ParsableCommand {
     }
 
     func run() throws {
-        guard let file = readSource(path) else { throw ExitCode(1) }
-        let parsed = Scene.parse(file)
-        var failed = printDiagnostics(parsed.diagnostics, in: file)
-        guard !parsed.diagnostics.hasErrors else { throw ExitCode(1) }
-        var scene = LoadedScene(scene: parsed, name: sceneName(of: path))
-        scene.runOnLoad()
-        guard scene.run(action: action) else {
-            let known = parsed.actions.map { "'\($0.name.name)'" }.joined(separator: ", ")
-            printError(
-                "layoutctl: error: '\(path)' has no action '\(action)'; it has: \(known.isEmpty ? "none" : known)")
-            throw ExitCode(1)
-        }
+        var scene = try OfflineScene(path: path, running: [action])
         var frames: [Frame] = []
         var tick = 0
         let limit = until ?? 10
         repeat {
             scene.advance(to: Double(tick) / fps)
-            frames.append(scene.presentationFrame(seq: tick))
+            frames.append(scene.loaded.presentationFrame(seq: tick))
             tick += 1
-        } while Double(tick) / fps <= limit + 1e-9 && (until != nil || !scene.isSettled)
-        let reported = scene.takeDiagnostics()
-        for item in reported { printError(item.rendered, terminator: "") }
-        failed = failed || reported.contains { $0.diagnostic.severity == .error }
+        } while Double(tick) / fps <= limit + 1e-9 && (until != nil || !scene.loaded.isSettled)
         let document = FramePlot.svg(frames, title: "\(sceneName(of: path)): \(action)")
         guard FileManager.default.createFile(atPath: svg, contents: Data(document.utf8)) else {
             printError("layoutctl: error: cannot write '\(svg)'")
             throw ExitCode(1)
         }
-        if failed { throw ExitCode(1) }
+        if scene.failed { throw ExitCode(1) }
     }
 }

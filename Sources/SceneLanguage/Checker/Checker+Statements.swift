@@ -8,7 +8,7 @@ extension Checker {
 
     private mutating func check(_ animator: AnimatorDeclaration) {
         check(animator.body)
-        if let completion = animator.completion { check(completion) }
+        for completion in animator.allCompletions { check(completion) }
     }
 
     private mutating func check(_ statements: [Statement]) {

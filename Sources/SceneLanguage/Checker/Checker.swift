@@ -112,7 +112,7 @@ struct Checker {
     /// animators (with their completions) and stray blocks.
     var allBodies: [[Statement]] {
         scene.actions.map(\.body) + (scene.onLoad.map { [$0.body] } ?? [])
-            + scene.animators.flatMap { [$0.body, $0.completion ?? []] } + strayBodies
+            + scene.animators.flatMap { [$0.body] + $0.allCompletions } + strayBodies
     }
 
     /// "a label", "a constraint": what sort of thing a symbol is, for
@@ -203,8 +203,8 @@ func forEachStatement(
         case .animate(_, let block, let completion):
             stack.append(contentsOf: (block + (includingCompletions ? completion ?? [] : [])).reversed())
         case .animator(let declaration):
-            let completion = includingCompletions ? declaration.completion ?? [] : []
-            stack.append(contentsOf: (declaration.body + completion).reversed())
+            let completions = includingCompletions ? declaration.allCompletions.flatMap { $0 } : []
+            stack.append(contentsOf: (declaration.body + completions).reversed())
         default:
             break
         }

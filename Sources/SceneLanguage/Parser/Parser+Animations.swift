@@ -124,25 +124,65 @@ extension Parser {
         }
     }
 
-    /// `animator A OPTIONS { … } [completion { … }]`; the current token is `animator`.
+    /// `animator A OPTIONS { … } [completion { … }] [completion at POSITION { … }]…`;
+    /// the current token is `animator`.
     mutating func parseAnimator() throws(Failure) -> AnimatorDeclaration {
         let keyword = advance()
         let name = try expectIdentifier("the animator's name")
         let options = try parseAnimationOptions(allowing: [.curve, .spring])
         let body = try parseStatementBlock()
-        let completion = try parseCompletion()
-        return AnimatorDeclaration(
+        let (completion, completionsAt) = try parseCompletions(positioned: true)
+        var animator = AnimatorDeclaration(
             name: name, options: options, body: body, completion: completion,
             range: SourceRange(start: keyword.range.start, end: previousEnd))
+        animator.completionsAt = completionsAt
+        return animator
     }
 
     /// `completion { … }` after an animation's block, on the same line as
-    /// its `}` or on the next.
-    mutating func parseCompletion() throws(Failure) -> [Statement]? {
-        var ahead = 0
-        while peek(ahead).kind == .newline { ahead += 1 }
-        guard isKeyword("completion", peek(ahead)), peek(ahead + 1).kind == .leftBrace else { return nil }
-        index += ahead + 1
-        return try parseStatementBlock()
+    /// its `}` or a later one; for an animator also `completion at start {
+    /// … }` (or `end`, `current`), each at most once.
+    mutating func parseCompletions(
+        positioned: Bool
+    ) throws(Failure) -> (plain: [Statement]?, at: [FinishPosition: [Statement]]) {
+        var plain: [Statement]? = nil
+        var at: [FinishPosition: [Statement]] = [:]
+        while true {
+            var ahead = 0
+            while peek(ahead).kind == .newline { ahead += 1 }
+            guard isKeyword("completion", peek(ahead)) else { break }
+            let isPositioned = isKeyword("at", peek(ahead + 1))
+            guard peek(ahead + 1).kind == .leftBrace || isPositioned else { break }
+            index += ahead
+            let keyword = advance()
+            var position: Located<FinishPosition>? = nil
+            if isPositioned {
+                advance()
+                guard case .identifier(let word) = current.kind, let value = FinishPosition(rawValue: word) else {
+                    throw fail(expected: "'start', 'end' or 'current'")
+                }
+                position = Located(value, advance().range)
+            }
+            let range = SourceRange(start: keyword.range.start, end: previousEnd)
+            let block = try parseStatementBlock()
+            guard let position else {
+                if plain != nil {
+                    error(.duplicateProperty, "'completion' is given twice; keep one of them", at: range)
+                }
+                plain = block
+                continue
+            }
+            if !positioned {
+                error(
+                    .notApplicable,
+                    "an animation always finishes at its end; 'completion at …' is for animators", at: range)
+            } else if at[position.value] != nil {
+                error(
+                    .duplicateProperty, "'completion at \(position.value.rawValue)' is given twice; keep one of them",
+                    at: range)
+            }
+            at[position.value] = block
+        }
+        return (plain, positioned ? at : [:])
     }
 }

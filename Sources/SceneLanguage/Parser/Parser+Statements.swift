@@ -48,7 +48,7 @@ extension Parser {
         case "animate":
             let options = try parseAnimationOptions(allowing: AnimationOption.all)
             let body = try parseStatementBlock()
-            kind = .animate(options, body: body, completion: try parseCompletion())
+            kind = .animate(options, body: body, completion: try parseCompletions(positioned: false).plain)
         case "animator":
             index -= 1
             kind = .animator(try parseAnimator())

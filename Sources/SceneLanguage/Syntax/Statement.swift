@@ -75,12 +75,17 @@ public enum FinishPosition: String, Hashable, Sendable, CaseIterable {
     case start, end, current
 }
 
-/// `animator A DURATION [curve CURVE | spring …] { … } [completion { … }]`.
+/// `animator A DURATION [curve CURVE | spring …] { … } [completion { … }]
+/// [completion at start|end|current { … }]…`.
 public struct AnimatorDeclaration: Hashable, Sendable {
     public var name: Identifier
     public var options: AnimationOptions
     public var body: [Statement]
+    /// Runs whenever the animator finishes.
     public var completion: [Statement]?
+    /// Runs when it finishes at that position, after ``completion``: what
+    /// UIKit's completion learns from its `UIViewAnimatingPosition`.
+    public var completionsAt: [FinishPosition: [Statement]] = [:]
     public var range: SourceRange
 
     public init(
@@ -93,9 +98,15 @@ public struct AnimatorDeclaration: Hashable, Sendable {
         self.range = range
     }
 
+    /// Its completions: the plain one, then those at start, end and current.
+    public var allCompletions: [[Statement]] {
+        (completion.map { [$0] } ?? []) + FinishPosition.allCases.compactMap { completionsAt[$0] }
+    }
+
     /// Structural: the same declaration written elsewhere is equal.
     public static func == (lhs: AnimatorDeclaration, rhs: AnimatorDeclaration) -> Bool {
         (lhs.name, lhs.options, lhs.body, lhs.completion) == (rhs.name, rhs.options, rhs.body, rhs.completion)
+            && lhs.completionsAt == rhs.completionsAt
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -103,6 +114,7 @@ public struct AnimatorDeclaration: Hashable, Sendable {
         hasher.combine(options)
         hasher.combine(body)
         hasher.combine(completion)
+        hasher.combine(completionsAt)
     }
 }
 

@@ -59,7 +59,8 @@ extension LoadedScene {
                     ViewFrame(
                         name: ghost.name, kind: ghost.kind.rawValue, parent: ghost.parent, x: ghost.frame.x,
                         y: ghost.frame.y, width: ghost.frame.width, height: ghost.frame.height,
-                        alpha: ghost.alpha(at: time), text: ghost.text, font: ghost.font, color: ghost.color))
+                        alpha: ghost.alpha(at: time), text: ghost.text, font: ghost.font, color: ghost.color,
+                        hidden: ghost.isHidden))
             }
         }
         return Frame(

@@ -16,6 +16,9 @@ struct AnimationGroup {
     }
 
     var driver: Driver
+    /// When its block began, counted through the scene's life: completions
+    /// due at the same instant run in this order.
+    var order: Int
     /// Flat channel indices (``Channel/index(ofView:)``) and their deltas.
     var channels: [Int] = []
     var deltas: [Double] = []
@@ -29,8 +32,9 @@ struct AnimationGroup {
     /// may move thousands of views; a search would be quadratic).
     private var positions: [Int: Int] = [:]
 
-    init(driver: Driver) {
+    init(driver: Driver, order: Int) {
         self.driver = driver
+        self.order = order
     }
 
     /// Adds `from − to` for a channel, merging with a delta already recorded for it.

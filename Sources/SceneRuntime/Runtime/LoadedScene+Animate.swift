@@ -9,20 +9,29 @@ extension LoadedScene {
     mutating func animate(_ options: AnimationOptions, body: [Statement], completion: [Statement]?, in file: SourceFile)
     {
         let timing = AnimationTiming(options)
-        contexts.append(AnimationContext(group: AnimationGroup(driver: .clock(start: time, timing: timing))))
+        // Changes still pending from an enclosing block animate with it, not with this one.
+        if !contexts.isEmpty { layoutIfNeeded() }
+        contexts.append(
+            AnimationContext(group: AnimationGroup(driver: .clock(start: time, timing: timing), order: takeOrder())))
         runStatements(body, in: file)
         layoutIfNeeded()
         var group = contexts.removeLast().group
         group.finishRecording()
         group.completion = completion.map { Completion(statements: $0, file: file) }
         if group.isEmpty {
-            if let completion = group.completion { scheduled.append((time, completion)) }
+            if let completion = group.completion { scheduled.append((time, group.order, completion)) }
             return
         }
         // Refused, the change stands unanimated and its completion does not
         // run: that is what stops completions that keep doubling animations.
         guard admitGroup(at: options.range, in: file) else { return }
         groups.append(group)
+    }
+
+    /// The order of a block beginning now.
+    mutating func takeOrder() -> Int {
+        defer { nextOrder += 1 }
+        return nextOrder
     }
 
     /// How many animation groups may run at once (one `animate` is one
@@ -37,7 +46,7 @@ extension LoadedScene {
         guard groups.count >= Self.maximumGroups else { return true }
         report(
             .error(
-                .recursiveAction,
+                .runtimeLimit,
                 "more than \(Self.maximumGroups) animations run at once (completions keep starting new ones); "
                     + "this change applies without animation, and its completion does not run", at: range), in: file)
         return false

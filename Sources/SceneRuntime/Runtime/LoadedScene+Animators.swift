@@ -7,6 +7,17 @@ extension LoadedScene {
     /// running `UIViewPropertyAnimator` does when its variable is replaced.
     mutating func createAnimator(_ declaration: AnimatorDeclaration, in file: SourceFile) {
         let animator = PropertyAnimator(declaration: declaration, file: file)
+        if let old = animatorByName[animator.name], animators[old].state != .inactive, !animators[old].isRunning {
+            // Paused or stopped, nothing would ever finish it (UIKit raises when such an
+            // animator goes away): it finishes where it stands.
+            report(
+                .error(
+                    .animatorState,
+                    "animator '\(animator.name)' is \(animators[old].state == .stopped ? "stopped" : "paused") and is "
+                        + "recreated: the old one finishes where it stands", at: declaration.name.range), in: file)
+            animators[old].hold(at: time)
+            finish(old, at: .current, reportingAt: declaration.name.range, in: file)
+        }
         if let old = animatorByName[animator.name], animators[old].state == .inactive {
             animators[old] = animator
             return
@@ -19,7 +30,7 @@ extension LoadedScene {
         } else if animators.count >= Self.maximumGroups {
             report(
                 .error(
-                    .recursiveAction,
+                    .runtimeLimit,
                     "more than \(Self.maximumGroups) animators are active at once; '\(animator.name)' is not recreated",
                     at: declaration.name.range), in: file)
         } else {
@@ -53,7 +64,8 @@ extension LoadedScene {
             return false
         }
         activating.insert(id)
-        contexts.append(AnimationContext(group: AnimationGroup(driver: .animator(id))))
+        if !contexts.isEmpty { layoutIfNeeded() }
+        contexts.append(AnimationContext(group: AnimationGroup(driver: .animator(id), order: takeOrder())))
         runStatements(declaration.body, in: animators[id].file)
         layoutIfNeeded()
         let context = contexts.removeLast()
@@ -78,7 +90,7 @@ extension LoadedScene {
         animators[id].isScrubbing = false
         animators[id].anchorFraction = 0
         animators[id].anchorTime = time
-        animators[id].changedConstants = context.changedConstants
+        animators[id].changedConstraints = context.changedConstraints
         return true
     }
 
@@ -146,10 +158,11 @@ extension LoadedScene {
                 in: file)
             return
         }
-        let running = animators[id].isRunning
-        if running { animators[id].hold(at: time) }
+        // Still in the delay of `start A after D`: only the direction changes.
+        let moving = animators[id].isRunning && time >= animators[id].anchorTime
+        if moving { animators[id].hold(at: time) }
         animators[id].isReversed.toggle()
-        if running {
+        if moving {
             animators[id].anchorTime = time
             animators[id].isRunning = true
         }
@@ -211,25 +224,44 @@ extension LoadedScene {
         animators[id].isScrubbing = false
         animators[id].isReversed = false
         animators[id].anchorFraction = 0
-        if let completion = animator.declaration.completion {
-            runStatements(completion, in: animator.file)
+        let completions = [animator.declaration.completion, animator.declaration.completionsAt[position]].compactMap {
+            $0
+        }
+        if !completions.isEmpty {
+            // A completion that restarts and finishes animators again nests; it is bounded as `run` is.
+            guard runDepth < Self.maximumRunDepth else {
+                report(
+                    .error(
+                        .runtimeLimit,
+                        "completions nest more than \(Self.maximumRunDepth) deep (animators finishing each other); "
+                            + "the completion of '\(animator.name)' is not run", at: range), in: file)
+                return
+            }
+            runDepth += 1
+            for completion in completions { runStatements(completion, in: animator.file) }
+            runDepth -= 1
         }
         guard position == .start else { return }
-        let unreverted = animator.changedConstants.filter { layout.constants[$0.index] != $0.before }
+        let unreverted = animator.changedConstraints.filter {
+            layout.constants[$0.index] != $0.constant || layout.isInstalled($0.index) != $0.active
+        }
         guard !unreverted.isEmpty else { return }
         let names = unreverted.map { "'\(constraintName($0.index))'" }.joined(separator: ", ")
         report(
             .warning(
                 .unrevertedConstraints,
-                "animator '\(animator.name)' finished at its start, but the constraint constants its block changed "
-                    + "stay changed (\(names)): the next layout pass will move the views to where those constants "
-                    + "put them; reset the constants in the animator's completion",
+                "animator '\(animator.name)' finished at its start, but the constraints its block changed "
+                    + "stay changed (\(names)): the next layout pass will move the views to where those constraints "
+                    + "put them; reset them in the animator's completion",
                 at: range), in: file)
     }
 
-    /// The name a scene constraint goes by now, or as declared.
+    /// How messages name a scene constraint: the name it goes by now, or as
+    /// declared, or its source text when it has none.
     func constraintName(_ index: Int) -> String {
-        constraintByName.first { $0.value == index }?.key ?? scene.constraints[index].name?.name ?? "#\(index)"
+        if let name = constraintByName.first(where: { $0.value == index })?.key { return name }
+        let constraint = scene.constraints[index]
+        return constraint.name?.name ?? String(scene.text(of: constraint.range))
     }
 
     /// Sets one of the model's channels, and the view state behind it.

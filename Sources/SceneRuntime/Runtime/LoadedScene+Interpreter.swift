@@ -60,7 +60,7 @@ extension LoadedScene {
             guard runDepth < Self.maximumRunDepth else {
                 report(
                     .error(
-                        .recursiveAction,
+                        .runtimeLimit,
                         "actions nest more than \(Self.maximumRunDepth) deep; '\(name.name)' is not run",
                         at: name.range), in: file)
                 return
@@ -83,18 +83,19 @@ extension LoadedScene {
                 in: file)
             return
         }
-        let before = layout.constants[index]
-        noteConstantChange(index, before: before)
+        noteConstraintChange(index)
         if !layout.setConstant(index, to: value) { reportLayoutFailure(at: statement, in: file) }
         needsLayout = true
     }
 
-    /// Remembers, for the innermost animator block, a constraint's constant before its first change.
-    private mutating func noteConstantChange(_ index: Int, before: Double) {
-        guard var context = contexts.last, case .animator = context.group.driver else { return }
-        guard !context.changedConstants.contains(where: { $0.index == index }) else { return }
-        context.changedConstants.append((index, before))
-        contexts[contexts.count - 1] = context
+    /// Remembers, for the nearest enclosing animator block, a constraint's
+    /// constant and activation before its first change in the block.
+    private mutating func noteConstraintChange(_ index: Int) {
+        guard let c = contexts.lastIndex(where: { if case .animator = $0.group.driver { true } else { false } }) else {
+            return
+        }
+        guard !contexts[c].changedConstraints.contains(where: { $0.index == index }) else { return }
+        contexts[c].changedConstraints.append((index, layout.constants[index], layout.isInstalled(index)))
     }
 
     private mutating func switchConstraints(
@@ -110,6 +111,7 @@ extension LoadedScene {
             return
         }
         for index in indices {
+            noteConstraintChange(index)
             if on {
                 if !layout.activate(index) { reportLayoutFailure(at: statement, in: file) }
             } else {

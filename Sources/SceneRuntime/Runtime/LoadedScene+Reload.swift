@@ -5,13 +5,17 @@ public import SceneLanguage
 extension LoadedScene {
     /// The next generation of a scene whose file changed: the new scene,
     /// laid out, with the scene's `reload` transition from what `previous`
-    /// shows now. Views are matched by the names they go by: each moves from
-    /// its old presentation to its new frame, new views fade in, and views
-    /// that are gone fade out where they stood. Scene time starts at 0;
-    /// `on load` has not run (``runOnLoad()``).
+    /// shows now, then `on load` run. Views are matched by the names they go
+    /// by: each moves from its old presentation to its new frame, new views
+    /// fade in, and views that are gone fade out where they stood. What `on
+    /// load` changes without animation is part of the transition, so a view
+    /// it moves still starts from where it was shown. Scene time starts at 0.
     public init(reloading previous: LoadedScene, with scene: Scene) {
         self.init(scene: scene, name: previous.name, generation: previous.generation + 1)
-        guard let options = scene.reloadTransition else { return }
+        guard let options = scene.reloadTransition else {
+            runOnLoad()
+            return
+        }
         let timing = AnimationTiming(options)
         let old = previous.presentationFrame()
         var oldByName: [String: Int] = [:]
@@ -19,7 +23,7 @@ extension LoadedScene {
         {
             oldByName[view.name] = index
         }
-        var group = AnimationGroup(driver: .clock(start: 0, timing: timing))
+        var group = AnimationGroup(driver: .clock(start: 0, timing: timing), order: takeOrder())
         var matched = Set<String>()
         for (index, name) in viewNames.enumerated() {
             func record(_ channel: Channel, from: Double) {
@@ -42,8 +46,13 @@ extension LoadedScene {
                 Ghost(
                     name: view.name, kind: ViewKind(rawValue: view.kind) ?? .view, parent: view.parent,
                     frame: Rect(x: view.x, y: view.y, width: view.width, height: view.height), alpha: view.alpha,
-                    color: view.color, text: view.text, font: view.font, timing: timing))
+                    color: view.color, text: view.text, font: view.font, isHidden: view.hidden, timing: timing))
         }
+        // The transition records what `on load` changes without animation.
+        contexts.append(AnimationContext(group: group))
+        if let onLoad = scene.onLoad { runStatements(onLoad.body, in: scene.file) }
+        layoutIfNeeded()
+        group = contexts.removeLast().group
         group.finishRecording()
         if !group.isEmpty { groups.append(group) }
         refreshProgress()

@@ -11,27 +11,28 @@ extension LoadedScene {
     /// in time order, at its own time (a completion runs at its
     /// animation's end, before the frame for that time is made), then
     /// every animation's progress is brought to `target`. Events due at the
-    /// same instant run together, in order: completions of animations that
-    /// had nothing to animate, then animations' completions in the order
-    /// the animations began, then animators reaching their ends.
+    /// same instant run together: animations' completions in the order
+    /// their blocks began (an enclosing block's before its nested ones'),
+    /// then animators reaching their ends.
     public mutating func advance(to target: Double) {
         guard target.isFinite else { return }
         var budget = Self.maximumEventsPerAdvance
         while let instant = nextEventTime(by: target) {
             time = max(time, instant)
-            var due: [Completion] = []
+            var due: [(order: Int, completion: Completion)] = []
             scheduled.removeAll { item in
                 guard item.time <= instant else { return false }
-                due.append(item.completion)
+                due.append((item.order, item.completion))
                 return true
             }
             groups.removeAll { group in
                 guard let end = group.endTime, end <= instant else { return false }
-                if let completion = group.completion { due.append(completion) }
+                if let completion = group.completion { due.append((group.order, completion)) }
                 return true
             }
+            due.sort { $0.order < $1.order }
             let finishing = animators.indices.filter { animators[$0].finishTime.map { $0 <= instant } ?? false }
-            for completion in due {
+            for (_, completion) in due {
                 guard budget > 0 else { break }
                 budget -= 1
                 runEvent(completion.statements, in: completion.file)
@@ -50,7 +51,7 @@ extension LoadedScene {
             guard budget > 0 else {
                 report(
                     .error(
-                        .recursiveAction,
+                        .runtimeLimit,
                         "more than \(Self.maximumEventsPerAdvance) completions ran by \(format(time)) s: animations "
                             + "of no duration restart themselves; the rest are dropped", at: .at(0)), in: scene.file)
                 scheduled.removeAll()
@@ -59,7 +60,7 @@ extension LoadedScene {
             }
         }
         time = max(time, target)
-        ghosts.removeAll { ghost in ghost.timing.endTime.map { time >= $0 } ?? false }
+        ghosts.removeAll { $0.isGone(at: time) }
         refreshProgress()
     }
 

@@ -50,8 +50,11 @@ public struct LoadedScene {
     var groups: [AnimationGroup] = []
     var animators: [PropertyAnimator] = []
     var animatorByName: [String: Int] = [:]
-    /// Completions to run at a time, in order: of animations that had nothing to animate.
-    var scheduled: [(time: Double, completion: Completion)] = []
+    /// Completions to run at a time, of animations that had nothing to
+    /// animate, with the order their blocks began in.
+    var scheduled: [(time: Double, order: Int, completion: Completion)] = []
+    /// The order the next block to begin gets (``AnimationGroup/order``).
+    var nextOrder = 0
     /// The blocks being run now, innermost last: their changes animate.
     var contexts: [AnimationContext] = []
     /// Views a reload removed, fading out.
@@ -125,7 +128,7 @@ public struct LoadedScene {
     /// Whether nothing is animating: no animation group runs (a paused or
     /// stopped animator's does not) and no completion waits.
     public var isSettled: Bool {
-        scheduled.isEmpty && ghosts.allSatisfy { $0.timing.endTime.map { time >= $0 } ?? false }
+        scheduled.isEmpty && ghosts.allSatisfy { $0.isGone(at: time) }
             && groups.allSatisfy { group in
                 switch group.driver {
                 case .clock: false
@@ -171,6 +174,7 @@ public struct LoadedScene {
 /// A block being run whose changes animate: `animate`, or an animator's block.
 struct AnimationContext {
     var group: AnimationGroup
-    /// For an animator's block: the constraints it changed, with their constants before.
-    var changedConstants: [(index: Int, before: Double)] = []
+    /// For an animator's block: the constraints it changed, with their
+    /// constants and activations before.
+    var changedConstraints: [(index: Int, constant: Double, active: Bool)] = []
 }

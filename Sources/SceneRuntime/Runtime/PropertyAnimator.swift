@@ -36,27 +36,17 @@ struct PropertyAnimator {
     var anchorFraction = 0.0
     /// The scene time from which a running animator moves (after any delay).
     var anchorTime = 0.0
-    /// The constraints its block changed, with their constants before: a
-    /// finish at the start does not undo them.
-    var changedConstants: [(index: Int, before: Double)] = []
+    /// The constraints its block changed, with their constants and
+    /// activations before: a finish at the start does not undo them.
+    var changedConstraints: [(index: Int, constant: Double, active: Bool)] = []
 
     init(declaration: AnimatorDeclaration, file: SourceFile) {
         self.name = declaration.name.name
         self.declaration = declaration
         self.file = file
-        let options = declaration.options
-        self.duration = options.duration
-        switch options.timing {
-        case .curve(let curve):
-            let (x1, y1, x2, y2) = curve.controlPoints
-            self.function = .bezier(CubicBezier(x1, y1, x2, y2))
-        case .spring(let damping, let velocity):
-            self.function = .spring(
-                Spring(dampingRatio: damping, initialVelocity: velocity, duration: options.duration))
-        }
+        self.duration = declaration.options.duration
+        self.function = TimingFunction(declaration.options.timing, duration: declaration.options.duration)
     }
-
-    var isActive: Bool { state == .active }
 
     /// The fraction complete at a scene time.
     func fraction(at time: Double) -> Double {

@@ -1,4 +1,3 @@
-import Animation
 import SceneLanguage
 
 /// A view's model properties that are not its frame.
@@ -15,26 +14,5 @@ struct ViewState {
         color = declaration.color
         text = declaration.text
         font = declaration.font
-    }
-}
-
-/// A view of the previous generation that a reload removed: it fades out
-/// where it stood with the reload's timing, listed after the scene's views
-/// until it has.
-struct Ghost {
-    var name: String
-    var kind: ViewKind
-    var parent: String
-    var frame: Rect
-    var alpha: Double
-    /// `#rrggbb`, as the frame had it.
-    var color: String?
-    var text: String?
-    var font: Double?
-    var timing: AnimationTiming
-
-    /// Its alpha at a scene time.
-    func alpha(at time: Double) -> Double {
-        alpha * (1 - timing.progress(at: time))
     }
 }
