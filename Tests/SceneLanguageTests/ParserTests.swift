@@ -216,6 +216,30 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(kinds[8] == .finish(id("anim"), located(FinishPosition.current)))
     }
 
+    @Test("An animator's completions: plain, and at start, end or current")
+    func positionedCompletions() {
+        let scene = parseClean(
+            """
+            view v
+            animator a 1 { v.alpha = 0 } completion { layout }
+              completion at start { v.alpha = 1 }
+            completion at end { layout; layout }
+            """)
+        let animator = scene.animators[0]
+        #expect(animator.completion?.count == 1)
+        #expect(animator.completionsAt[.start]?.count == 1 && animator.completionsAt[.end]?.count == 2)
+        #expect(animator.completionsAt[.current] == nil)
+        let errors = Scene.parse(
+            SourceFile(
+                name: "t.layout",
+                text: """
+                    view v
+                    animator a 1 { v.alpha = 0 } completion at end { layout } completion at end { layout }
+                    action go { animate 1 { v.alpha = 1 } completion at end { layout } }
+                    """))
+        #expect(errors.diagnostics.map(\.code) == [.duplicateProperty, .notApplicable])
+    }
+
     @Test("activate and deactivate lists, swap, run, canvas")
     func switches() {
         let kinds = statements("activate c grp; deactivate c, grp\nswap v v\nrun other\ncanvas 667 x 375")

@@ -107,6 +107,16 @@ import Testing
         animator fade 1 spring damping 1 velocity 0 { d.alpha = 0 }
         on load { animate 0.25 curve easeInOut { a.alpha = 0.5 }; start fade }
         """,
+        // Animators whose completions drive animators, themselves and each other.
+        """
+        view v; view w
+        vX: v.left == root.left; v.top == 0; v.width == 10; v.height == 10
+        w.left == 0; w.top == 20; w.width == 10; w.height == 10
+        animator a 0.5 curve linear { vX.constant += 10 } completion { start b; finish a at end }
+        animator b 0.25 { w.alpha = 0.5 } completion at start { start a } completion at end { reverse a; stop b }
+        action go { start a; pause b; b.fraction = 0.5; reverse b; finish b at start }
+        on load { start a after 0.1 }
+        """,
     ]
 
     /// `Playgrounds/*.layout` if the checkout has any, then ``embeddedSeeds``.
