@@ -46,6 +46,21 @@ extension LoadedScene {
         return nil
     }
 
+    /// The active animator a name stands for, or a diagnostic saying it
+    /// cannot be `done` (reversed, stopped) in its state.
+    private mutating func activeAnimator(
+        named name: Identifier, toBe done: String, at statement: Statement, in file: SourceFile
+    ) -> Int? {
+        guard let id = animator(named: name, in: file) else { return nil }
+        guard animators[id].state == .active else {
+            illegal(
+                name, "is \(animators[id].state.rawValue); only an active animator can be \(done)", at: statement,
+                in: file)
+            return nil
+        }
+        return id
+    }
+
     private mutating func illegal(_ name: Identifier, _ problem: String, at statement: Statement, in file: SourceFile) {
         report(.error(.animatorState, "animator '\(name.name)' \(problem)", at: statement.range), in: file)
     }
@@ -151,13 +166,7 @@ extension LoadedScene {
 
     /// `reverse A`: toggles `isReversed` of an active animator; a running one turns back where it is.
     mutating func reverseAnimator(_ name: Identifier, at statement: Statement, in file: SourceFile) {
-        guard let id = animator(named: name, in: file) else { return }
-        guard animators[id].state == .active else {
-            illegal(
-                name, "is \(animators[id].state.rawValue); only an active animator can be reversed", at: statement,
-                in: file)
-            return
-        }
+        guard let id = activeAnimator(named: name, toBe: "reversed", at: statement, in: file) else { return }
         // Still in the delay of `start A after D`: only the direction changes.
         let moving = animators[id].isRunning && time >= animators[id].anchorTime
         if moving { animators[id].hold(at: time) }
@@ -171,13 +180,7 @@ extension LoadedScene {
     /// `stop A`: `stopAnimation(false)`: the animation holds where it is, and
     /// waits for `finish`.
     mutating func stopAnimator(_ name: Identifier, at statement: Statement, in file: SourceFile) {
-        guard let id = animator(named: name, in: file) else { return }
-        guard animators[id].state == .active else {
-            illegal(
-                name, "is \(animators[id].state.rawValue); only an active animator can be stopped", at: statement,
-                in: file)
-            return
-        }
+        guard let id = activeAnimator(named: name, toBe: "stopped", at: statement, in: file) else { return }
         animators[id].hold(at: time)
         animators[id].state = .stopped
     }
