@@ -111,7 +111,7 @@ extension DiagnosticGolden {
             }
             """,
             """
-            Scene.layout:3:15: error: '+=' works on constraint constants only; set 'alpha' with '=' [not-assignable]
+            Scene.layout:3:15: error: '+=' works on constraint constants and variables only; set 'alpha' with '=' [not-assignable]
               title.alpha += 0.5
                           ^~
 

@@ -1,9 +1,9 @@
 extension SceneFuzzTests {
     /// Writes random scene text from the language's grammar: settings, views with properties and subviews,
-    /// constraints (mostly between compatible attributes), groups, animators and actions with every
-    /// statement. Names come from pools fixed at the start and every pooled name is declared by the end,
-    /// so references mostly resolve and the layout model sees many constraints. A quarter of the scenes
-    /// then get a few tokens deleted, doubled or replaced: nearly valid input.
+    /// constraints (mostly between compatible attributes), groups, animators, variables, text lists and
+    /// actions with every statement. Names come from pools fixed at the start and every pooled name is
+    /// declared by the end, so references mostly resolve and the layout model sees many constraints. A
+    /// quarter of the scenes then get a few tokens deleted, doubled or replaced: nearly valid input.
     struct Grammar {
         /// Every keyword, attribute, property and punctuation of the language, with names, numbers and strings.
         static let vocabulary: [String] =
@@ -13,9 +13,11 @@ extension SceneFuzzTests {
             + "margins x required high low fitting color alpha font size hugging compression hidden frame text "
             + "constant fraction true false easeInOut easeIn easeOut linear bezier left right top bottom leading "
             + "trailing width height centerX centerY firstBaseline lastBaseline minX midX maxX minY midY maxY blue "
-            + "clear systemBlue { } ( ) , . : ; @ * / = += -= == >= <= + - ± < > 0 1 8 0.5 100 375x667 1000000000 "
+            + "clear systemBlue var texts count { } ( ) [ ] , . : ; @ * / = += -= == >= <= + - ± < > 0 1 8 0.5 100 "
+            + "375x667 1000000000 "
             + "99999999999 #3366ff #12 \"Hi\" \"a\\nb\" \"open").split(separator: " ").map(String.init)
             + ["\n", "\n", "\n", "{", "}", "a", "b", "c", "a.left", "b.width", "k1.constant", "# comment\n"]
+            + ["n0", "t0", "t0.count", "t0[n0]"]
 
         static let attributes: [[String]] = [
             ["left", "right", "leading", "trailing", "centerX"],
@@ -33,6 +35,8 @@ extension SceneFuzzTests {
         var groupNames: [String] = []
         var animatorNames: [String] = []
         var actionNames: [String] = []
+        var variableNames: [String] = []
+        var listNames: [String] = []
         var settingsLeft: Set<String> = ["canvas", "safearea", "reload", "on"]
 
         init(seed: UInt64) { rng = SplitMix(state: seed) }
@@ -68,8 +72,13 @@ extension SceneFuzzTests {
             groupNames = (0..<count(0...2)).map { "g\($0)" }
             animatorNames = (0..<count(0...2)).map { "anim\($0)" }
             actionNames = (0..<count(0...2)).map { "act\($0)" }
+            variableNames = (0..<count(0...2)).map { "n\($0)" }
+            listNames = (0..<count(0...2)).map { "t\($0)" }
             var pending = (views.map(\.name), constraintNames, groupNames, animatorNames, actionNames)
+            let valuesFirst = chance(0.5)
+            if valuesFirst { values() }
             for _ in 0..<count(1...12) { topLevel(&pending) }
+            if !valuesFirst { values() }
             while !pending.0.isEmpty { view(pending.0.removeFirst(), depth: 0, &pending.0); emit("\n") }
             for name in pending.1 { emit(name, ":"); constraint(); emit("\n") }
             for name in pending.2 { group(name) }
@@ -116,6 +125,30 @@ extension SceneFuzzTests {
                 if !pending.4.isEmpty { emit("action", pending.4.removeFirst()); block(depth: 0) }
             }
             emit(chance(0.85) ? "\n" : ";")
+        }
+
+        /// `var NAME = E` and `texts NAME …` (on one line or in a block) for each name of their pools.
+        mutating func values() {
+            for name in variableNames {
+                emit("var", name, "=")
+                expression(depth: 2, references: false)
+                emit("\n")
+            }
+            let texts = ["\"Hi\"", "\"What is 7+7?\"", "\"a\\nb\"", "\"\""]
+            for name in listNames {
+                emit("texts", name)
+                if chance(0.5) {
+                    for _ in 0..<count(1...3) { emit(pick(texts)) }
+                } else {
+                    emit("{", "\n")
+                    for _ in 0..<count(1...3) {
+                        for _ in 0..<count(1...2) { emit(pick(texts)) }
+                        emit("\n")
+                    }
+                    emit("}")
+                }
+                emit("\n")
+            }
         }
 
         /// A number for a setting, a size or a constant: mostly ordinary, sometimes extreme.
@@ -198,9 +231,11 @@ extension SceneFuzzTests {
             case 0: emit("system")
             case 1:
                 guard references else { return emit(number()) }
-                switch count(0...2) {
+                switch count(0...4) {
                 case 0 where !constraintNames.isEmpty: emit(pick(constraintNames) + ".constant")
                 case 1 where !animatorNames.isEmpty: emit(pick(animatorNames) + ".fraction")
+                case 2 where !variableNames.isEmpty: emit(pick(variableNames))
+                case 3 where !listNames.isEmpty: emit(pick(listNames) + ".count")
                 default: emit(pick(views.map(\.name) + ["root"]) + "." + pick(Grammar.frameProperties))
                 }
             case 2: emit(number())
@@ -251,7 +286,7 @@ extension SceneFuzzTests {
         mutating func statement(depth: Int) {
             let texts = views.filter { $0.kind == "label" || $0.kind == "button" }.map(\.name)
             let drawn = views.filter { $0.kind != "guide" }.map(\.name)
-            switch count(0...13) {
+            switch count(0...14) {
             case 0 where !constraintNames.isEmpty:
                 emit(pick(constraintNames) + ".constant", pick(["=", "+=", "-="]))
                 expression(depth: 0, references: true)
@@ -268,6 +303,9 @@ extension SceneFuzzTests {
             case 4 where !drawn.isEmpty: emit(pick(drawn) + ".color", "=", pick(["red", "#ff8800"]))
             case 5 where !(constraintNames + groupNames).isEmpty:
                 emit(pick(["activate", "deactivate"]), pick(constraintNames + groupNames))
+            case 6 where !variableNames.isEmpty:
+                emit(pick(variableNames), pick(["=", "+=", "-="]))
+                expression(depth: 0, references: true)
             case 7:
                 emit("animate")
                 options(animator: false)
@@ -284,6 +322,10 @@ extension SceneFuzzTests {
                 emit("swap", pick(constraintNames), pick(constraintNames))
             case 13 where !actionNames.isEmpty && chance(0.3): emit("run", pick(actionNames))
             case 13: emit("canvas", "320", "x", "480")
+            case 14 where !texts.isEmpty && !listNames.isEmpty:
+                emit(pick(texts) + ".text", "=", pick(listNames), "[")
+                expression(depth: 1, references: true)
+                emit("]")
             default: emit("layout")
             }
         }

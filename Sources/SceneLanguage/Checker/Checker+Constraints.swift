@@ -78,6 +78,12 @@ extension Checker {
     /// `card.top`, `root.safeArea.leading`: an item and one of its attributes.
     mutating func resolveAnchor(_ path: [Identifier]) -> Anchor? {
         guard let itemName = path.first else { return nil }
+        if let symbol = symbols[itemName.name], isVariable(symbol) || isTextList(symbol) {
+            error(
+                .typeMismatch, "'\(itemName.name)' is \(describe(symbol)), not a view; constraints relate views",
+                at: itemName.range)
+            return nil
+        }
         guard path.count >= 2 else {
             error(
                 .invalidConstraint, "'\(itemName.name)' needs an attribute, as '\(itemName.name).top'",
@@ -162,6 +168,13 @@ extension Checker {
                     .invalidConstraint,
                     "a constraint's constant must be a number or an expression of numbers and 'system'; "
                         + "it cannot read another constraint", at: expr.range)
+                return nil
+            }
+            if path.count == 1, case .variable = symbols[path[0].name] {
+                error(
+                    .typeMismatch,
+                    "'\(path[0].name)' is a variable, which actions change, and a constraint's constant is fixed; "
+                        + "set the constant in an action, as 'C.constant = \(path[0].name)'", at: expr.range)
                 return nil
             }
             guard let anchor = resolveAnchor(path) else { return nil }

@@ -11,7 +11,8 @@ extension Checker {
         for completion in animator.allCompletions { check(completion) }
     }
 
-    private mutating func check(_ statements: [Statement]) {
+    /// Checks a block of statements (also those of an `exec`: ``check(_:against:)``).
+    mutating func check(_ statements: [Statement]) {
         for statement in statements { check(statement) }
     }
 
@@ -19,6 +20,9 @@ extension Checker {
         switch statement.kind {
         case .setConstant(let name, _, let value):
             _ = expect(name, "constraint", isConstraint)
+            check(value)
+        case .setVariable(let name, _, let value):
+            _ = expect(name, "variable", isVariable)
             check(value)
         case .setProperty(let name, let property, let value):
             check(property, of: name, value)
@@ -51,6 +55,7 @@ extension Checker {
     private mutating func check(_ property: Located<AssignableProperty>, of name: Identifier, _ value: PropertyValue) {
         guard case .view(let index)? = expect(name, "view", isView) else {
             if case .number(let expr) = value { check(expr) }
+            if case .textEntry(let list, let entry) = value { checkEntry(of: list, at: entry) }
             return
         }
         let view = scene.views[index]
@@ -63,6 +68,7 @@ extension Checker {
                 .notApplicable, "'\(name.name)' is a plain view; only labels and buttons have '\(property.value)'",
                 at: property.range)
         }
+        if case .textEntry(let list, let entry) = value { checkEntry(of: list, at: entry) }
         guard case .number(let expr) = value else { return }
         check(expr)
         if let constant = expr.constantValue {
@@ -101,8 +107,9 @@ extension Checker {
     }
 
     /// Checks the references of an action's expression: frame properties of
-    /// views and guides, constants of constraints, fractions of animators.
-    private mutating func check(_ expr: Expr) {
+    /// views and guides, constants of constraints, fractions of animators,
+    /// variables and the lengths of text lists.
+    mutating func check(_ expr: Expr) {
         switch expr.kind {
         case .number, .system:
             break
@@ -119,6 +126,10 @@ extension Checker {
     private mutating func checkReference(_ path: [Identifier], in range: SourceRange) {
         let head = path[0]
         let frameProperties = FrameProperty.allCases.map(\.rawValue)
+        guard path.count >= 2 || head.name == "root" else {
+            checkVariableRead(head)
+            return
+        }
         guard path.count >= 2 else {
             error(
                 .expectedToken,
@@ -156,11 +167,17 @@ extension Checker {
         case .group?:
             error(
                 .typeMismatch, "'\(head.name)' is a constraint group, which has no value to read", at: head.range)
+        case .variable?:
+            error(
+                .typeMismatch, "'\(head.name)' is a variable, a number without properties; read it as '\(head.name)'",
+                at: path[0].range.union(property.range))
+        case .textList?:
+            if property.name != "count" { unknown(["count"], on: "text list '\(head.name)'") }
         }
     }
 
     /// Looks a name up and checks its sort; returns the symbol when both hold.
-    private mutating func expect(_ name: Identifier, _ what: String, _ accepting: (Symbol) -> Bool) -> Symbol? {
+    mutating func expect(_ name: Identifier, _ what: String, _ accepting: (Symbol) -> Bool) -> Symbol? {
         guard let symbol = lookUp(name, expecting: what, accepting: accepting) else { return nil }
         guard accepting(symbol) else {
             error(.typeMismatch, "'\(name.name)' is \(describe(symbol)), not a \(what)", at: name.range)

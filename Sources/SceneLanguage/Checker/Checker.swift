@@ -22,6 +22,10 @@ struct Checker {
         case constraint(Int)
         case group(Int)
         case animator(SourceRange)
+        /// The index in ``Scene/variables``.
+        case variable(Int)
+        /// The index in ``Scene/textLists``.
+        case textList(Int)
     }
 
     /// Statements outside any action (a second `on load`), checked all the same.
@@ -70,6 +74,8 @@ struct Checker {
             }
         }
         for name in animatorNames { declarations.append((name, .animator(name.range))) }
+        for (i, variable) in scene.variables.enumerated() { declarations.append((variable.name, .variable(i))) }
+        for (i, list) in scene.textLists.enumerated() { declarations.append((list.name, .textList(i))) }
         declarations.sort { $0.0.range.start < $1.0.range.start }
 
         for (name, symbol) in declarations {
@@ -90,6 +96,8 @@ struct Checker {
             switch symbol {
             case .view(let i): scene.viewIndices[name.name] = i
             case .group(let i): scene.groupIndices[name.name] = i
+            case .variable(let i): scene.variableIndices[name.name] = i
+            case .textList(let i): scene.textListIndices[name.name] = i
             default: break
             }
         }
@@ -125,6 +133,8 @@ struct Checker {
         case .constraint: return "a constraint"
         case .group: return "a constraint group"
         case .animator: return "an animator"
+        case .variable: return "a variable"
+        case .textList: return "a text list"
         }
     }
 
@@ -134,6 +144,8 @@ struct Checker {
         case .constraint(let i): syntax[i].name?.range ?? syntax[i].range
         case .group(let i): scene.groups[i].name?.range ?? scene.groups[i].range
         case .animator(let range): range
+        case .variable(let i): scene.variables[i].name.range
+        case .textList(let i): scene.textLists[i].name.range
         }
     }
 

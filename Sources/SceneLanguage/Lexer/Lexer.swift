@@ -193,6 +193,8 @@ public struct Lexer {
         case UInt8(ascii: "}"): kind = .rightBrace
         case UInt8(ascii: "("): kind = .leftParen
         case UInt8(ascii: ")"): kind = .rightParen
+        case UInt8(ascii: "["): kind = .leftBracket
+        case UInt8(ascii: "]"): kind = .rightBracket
         case UInt8(ascii: ","): kind = .comma
         case UInt8(ascii: "."): kind = .dot
         case UInt8(ascii: ":"): kind = .colon
@@ -263,7 +265,7 @@ public struct Lexer {
     private func startsToken(at offset: Int) -> Bool {
         let byte = bytes[offset]
         if isIdentifierByte(byte) { return true }
-        if "{}(),.:;@*/=+-<>#\" \t\r\n".utf8.contains(byte) || byte == 0xC2 { return true }
+        if "{}()[],.:;@*/=+-<>#\" \t\r\n".utf8.contains(byte) || byte == 0xC2 { return true }
         if byte == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && bytes[offset + 2] == 0x9C {
             return true
         }

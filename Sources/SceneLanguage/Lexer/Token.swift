@@ -13,6 +13,8 @@ public struct Token: Hashable, Sendable {
         case newline
         case semicolon
         case leftBrace, rightBrace, leftParen, rightParen
+        /// `[` and `]`: a text list's entry, `questions[index]`.
+        case leftBracket, rightBracket
         case comma, dot, colon, at
         case equal, plusEqual, minusEqual
         case equalEqual, greaterEqual, lessEqual
@@ -46,6 +48,8 @@ extension Token.Kind: CustomStringConvertible {
         case .rightBrace: "'}'"
         case .leftParen: "'('"
         case .rightParen: "')'"
+        case .leftBracket: "'['"
+        case .rightBracket: "']'"
         case .comma: "','"
         case .dot: "'.'"
         case .colon: "':'"

@@ -22,11 +22,12 @@ extension Parser {
             guard case .identifier(let word) = parser.current.kind else {
                 throw parser.fail(expected: "a constraint")
             }
-            if ["view", "label", "button", "guide", "constraints"].contains(word)
+            if ["view", "label", "button", "guide", "constraints", "var", "texts"].contains(word)
                 && parser.peek().kind != .dot && parser.peek().kind != .colon
             {
+                let what = word == "var" ? "variables" : word == "texts" ? "text lists" : "views"
                 parser.error(
-                    .misplacedDeclaration, "only constraints go in a 'constraints' block; declare views outside it",
+                    .misplacedDeclaration, "only constraints go in a 'constraints' block; declare \(what) outside it",
                     at: parser.current.range)
                 throw Failure()
             }

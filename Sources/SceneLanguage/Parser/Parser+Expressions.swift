@@ -1,7 +1,8 @@
 extension Parser {
     /// `expr := term (('+' | '-') term)*`, `term := unary (('*' | '/') unary)*`,
     /// `unary := '-' unary | primary`,
-    /// `primary := number | 'system' | name ('.' name)* | '(' expr ')'`.
+    /// `primary := number | 'system' | name ('.' name)* | '(' expr ')'`. A
+    /// name alone reads a variable; `LIST.count` a text list's length.
     ///
     /// With `constantOnly`, names other than `system` are not expressions (a
     /// duration: `animate 0.5 curve linear` stops before `curve`).
@@ -76,6 +77,15 @@ extension Parser {
             while current.kind == .dot {
                 advance()
                 path.append(try expectIdentifier("a property, such as 'midY' or 'constant'"))
+            }
+            if current.kind == .leftBracket {
+                // Only text lists have entries, and an entry is a text, never a number.
+                let name = path.map(\.name).joined(separator: ".")
+                error(
+                    .typeMismatch,
+                    "'\(name)[…]' is a text, not a number; show it with 'V.text = \(name)[…]', "
+                        + "or count the entries with '\(name).count'", at: token.range.union(current.range))
+                throw Failure()
             }
             return Expr(.reference(path), token.range.union(path.last!.range))
         case .leftParen:

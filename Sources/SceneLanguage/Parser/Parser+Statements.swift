@@ -9,7 +9,8 @@ extension Parser {
     /// Declarations that never stand among statements: an unclosed action
     /// ends before one at the start of a line.
     static let declarationKeywords: Set<String> = [
-        "view", "label", "button", "guide", "constraints", "inactive", "action", "on", "safearea", "reload",
+        "view", "label", "button", "guide", "constraints", "inactive", "action", "on", "safearea", "reload", "var",
+        "texts",
     ]
 
     /// `{ statement … }`.
@@ -26,6 +27,16 @@ extension Parser {
         let start = current.range.start
         guard case .identifier(let word) = current.kind else { throw fail(expected: "a statement") }
         if peek().kind == .dot { return try parseAssignment() }
+        if [.equal, .plusEqual, .minusEqual].contains(peek().kind) {
+            let kind = try parseVariableAssignment()
+            return Statement(kind, SourceRange(start: start, end: previousEnd))
+        }
+        if peek().kind == .leftBracket {
+            error(
+                .notAssignable, "a text list's entries are fixed; only variables and properties can be set",
+                at: current.range.union(peek().range))
+            throw Failure()
+        }
         if peek().kind == .colon {
             error(
                 .misplacedDeclaration,
@@ -80,7 +91,7 @@ extension Parser {
             kind = .run(try expectIdentifier("the name of an action"))
         case "canvas":
             kind = .canvas(try parseCanvasSize().value)
-        case "view", "label", "button", "guide", "constraints", "inactive", "action", "on", "safearea", "reload":
+        case _ where Parser.declarationKeywords.contains(word):
             error(
                 .misplacedDeclaration,
                 "'\(word)' goes at the top level of the file, not in an action", at: keyword.range)
@@ -151,9 +162,7 @@ extension Parser {
             case .alpha, .font:
                 value = .number(try parseExpression(constantOnly: false))
             case .text:
-                guard case .string(let text) = current.kind else { throw fail(expected: "a text in quotes") }
-                advance()
-                value = .text(text)
+                value = try parseTextValue()
             case .hidden:
                 guard case .identifier(let word) = current.kind, word == "true" || word == "false" else {
                     throw fail(expected: "'true' or 'false'")
@@ -173,7 +182,8 @@ extension Parser {
     ) throws(Failure) {
         guard op != .assign else { return }
         error(
-            .notAssignable, "'\(op.rawValue)' works on constraint constants only; set '\(property.name)' with '='",
+            .notAssignable,
+            "'\(op.rawValue)' works on constraint constants and variables only; set '\(property.name)' with '='",
             at: token.range, suggestion: "=")
         throw Failure()
     }

@@ -2,7 +2,7 @@ extension Parser {
     /// The keywords that start a top-level declaration, for "did you mean".
     static let topLevelKeywords = [
         "canvas", "safearea", "reload", "view", "label", "button", "guide", "constraints", "inactive", "action", "on",
-        "animator",
+        "animator", "var", "texts",
     ]
 
     /// Parses the whole file into ``scene`` and ``constraints``.
@@ -48,7 +48,16 @@ extension Parser {
         case "animator":
             let animator = try parseAnimator()
             scene.animators.append(animator)
+        case "var": try parseVariable()
+        case "texts": try parseTextList()
         default:
+            if [.equal, .plusEqual, .minusEqual].contains(peek().kind) {
+                error(
+                    .misplacedDeclaration,
+                    "'\(word)' is set by a statement; statements go in an action or 'on load { … }'",
+                    at: current.range.union(peek().range))
+                throw Failure()
+            }
             if Parser.statementKeywords.contains(word) {
                 error(
                     .misplacedDeclaration,

@@ -31,7 +31,7 @@ extension Parser {
                 skipBlock()
                 return
             }
-            try parseBlock(endingBefore: ["canvas", "safearea", "reload", "action", "on", "animator"]) {
+            try parseBlock(endingBefore: ["canvas", "safearea", "reload", "action", "on", "animator", "var", "texts"]) {
                 (parser: inout Parser) throws(Failure) in try parser.parseViewBlockElement(parent: me)
             }
         } else if !atStatementEnd {
@@ -50,7 +50,7 @@ extension Parser {
         case "view", "label", "button", "guide": try parseView(parent: parent)
         case "constraints": try parseGroup()
         case "inactive": try parseConstraint(group: nil)
-        case "canvas", "safearea", "reload", "action", "on", "animator":
+        case "canvas", "safearea", "reload", "action", "on", "animator", "var", "texts":
             error(
                 .misplacedDeclaration, "'\(word)' goes at the top level of the file, not inside a view",
                 at: current.range)

@@ -26,6 +26,10 @@ public struct Scene: Sendable {
     /// Animators declared at the top level.
     public internal(set) var animators: [AnimatorDeclaration] = []
     public internal(set) var actions: [ActionDeclaration] = []
+    /// `var NAME = E`, in declaration order.
+    public internal(set) var variables: [VariableDeclaration] = []
+    /// `texts NAME "…" …`, in declaration order.
+    public internal(set) var textLists: [TextListDeclaration] = []
     /// `on load { … }`.
     public internal(set) var onLoad: ActionDeclaration? = nil
     public internal(set) var diagnostics: [Diagnostic] = []
@@ -60,6 +64,10 @@ public struct Scene: Sendable {
     public internal(set) var constraintIndices: [String: Int] = [:]
     /// The index in ``groups`` of each named group, by name.
     public internal(set) var groupIndices: [String: Int] = [:]
+    /// The index in ``variables`` of each variable, by name.
+    public internal(set) var variableIndices: [String: Int] = [:]
+    /// The index in ``textLists`` of each text list, by name.
+    public internal(set) var textListIndices: [String: Int] = [:]
 
     /// The index in ``views`` of the view or guide with this name.
     public func viewIndex(named name: String) -> Int? {

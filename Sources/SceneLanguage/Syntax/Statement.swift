@@ -7,7 +7,9 @@ public struct Statement: Hashable, Sendable {
     public indirect enum Kind: Hashable, Sendable {
         /// `C.constant = E`, `+= E`, `-= E`.
         case setConstant(Identifier, AssignmentOperator, Expr)
-        /// `V.alpha = E`, `V.text = "…"`, `V.hidden = true`, `V.color = …`, `V.font = E`.
+        /// `NAME = E`, `+= E`, `-= E`: change a variable.
+        case setVariable(Identifier, AssignmentOperator, Expr)
+        /// `V.alpha = E`, `V.text = "…"`, `V.text = LIST[E]`, `V.hidden = true`, `V.color = …`, `V.font = E`.
         case setProperty(Identifier, Located<AssignableProperty>, PropertyValue)
         /// `activate C …`: constraints or groups.
         case activate([Identifier])
@@ -66,6 +68,10 @@ public enum PropertyValue: Hashable, Sendable {
     /// `alpha` and `font`.
     case number(Expr)
     case text(String)
+    /// `LIST[E]`: a text list's entry at an index, which wraps around
+    /// (``TextListDeclaration/text(at:)``). The index is nil for a name
+    /// written without one (`card.text = questions`), which the checker reports.
+    case textEntry(Identifier, Expr?)
     case bool(Bool)
     case color(Color)
 }

@@ -2,8 +2,8 @@ import SceneLanguage
 
 extension LoadedScene {
     /// The value of an action's expression now: numbers, `system`, model
-    /// frames (as of the last layout pass), constraint constants and
-    /// animator fractions. Nil, with a diagnostic, when it is not a finite number.
+    /// frames (as of the last layout pass), constraint constants, animator
+    /// fractions, variables and the lengths of text lists. Nil, with a diagnostic, when it is not a finite number.
     mutating func evaluate(_ expr: Expr, in file: SourceFile) -> Double? {
         let value = value(of: expr, in: file)
         guard let value else { return nil }
@@ -27,8 +27,12 @@ extension LoadedScene {
         }
     }
 
-    /// `card.midY`, `root.safeArea.minY`, `pinned.constant`, `open.fraction`.
+    /// `card.midY`, `root.safeArea.minY`, `pinned.constant`, `open.fraction`,
+    /// a variable `index`, a text list's length `questions.count`.
     private mutating func value(of path: [Identifier], in file: SourceFile, at range: SourceRange) -> Double? {
+        if path.count == 1, let index = scene.variableIndices[path[0].name] {
+            return variables[index]
+        }
         guard let last = path.last, path.count >= 2 else { return nil }
         let head = path[0].name
         if head == "root" {
@@ -44,6 +48,9 @@ extension LoadedScene {
         }
         if last.name == "fraction", let id = animatorByName[head] {
             return animators[id].fraction(at: time)
+        }
+        if last.name == "count", let index = scene.textListIndices[head] {
+            return Double(scene.textLists[index].texts.count)
         }
         report(.error(.unknownName, "unknown name '\(head)'", at: range), in: file)
         return nil

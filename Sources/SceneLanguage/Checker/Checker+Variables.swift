@@ -1,0 +1,32 @@
+extension Checker {
+    func isVariable(_ symbol: Symbol) -> Bool { if case .variable = symbol { true } else { false } }
+    func isTextList(_ symbol: Symbol) -> Bool { if case .textList = symbol { true } else { false } }
+
+    /// A name alone in an action's expression: it must be a variable. Any
+    /// other sort is told how to read a number off it.
+    mutating func checkVariableRead(_ name: Identifier) {
+        guard let symbol = lookUp(name, expecting: "variable", accepting: isVariable) else { return }
+        let hint: String
+        switch symbol {
+        case .variable: return
+        case .view: hint = "; read a property of its frame, as '\(name.name).midY'"
+        case .constraint: hint = "; read its constant, as '\(name.name).constant'"
+        case .animator: hint = "; read its fraction, as '\(name.name).fraction'"
+        case .textList: hint = "; read its length, as '\(name.name).count'"
+        case .group: hint = ""
+        }
+        error(.typeMismatch, "'\(name.name)' is \(describe(symbol)), not a number" + hint, at: name.range)
+    }
+
+    /// `LIST[E]` as a text: a text list, with an index.
+    mutating func checkEntry(of list: Identifier, at index: Expr?) {
+        let symbol = expect(list, "text list", isTextList)
+        if case .textList? = symbol, index == nil {
+            error(
+                .typeMismatch,
+                "'\(list.name)' is a text list, not a text; show one of its entries, as '\(list.name)[0]'",
+                at: list.range)
+        }
+        if let index { check(index) }
+    }
+}

@@ -1,0 +1,58 @@
+import SceneLanguage
+
+extension LoadedScene {
+    /// The current value of a variable (`var NAME = E`); nil if the scene
+    /// declares none of that name.
+    public func variable(named name: String) -> Double? {
+        scene.variableIndices[name].map { variables[$0] }
+    }
+
+    /// `NAME = E`, `+= E`, `-= E`. A value that is not finite or beyond
+    /// ±1000000000 is reported, and the variable keeps its value.
+    mutating func setVariable(
+        _ name: Identifier, _ op: AssignmentOperator, _ expr: Expr, at statement: Statement, in file: SourceFile
+    ) {
+        guard let index = scene.variableIndices[name.name] else {
+            report(.error(.unknownName, "unknown variable '\(name.name)'", at: name.range), in: file)
+            return
+        }
+        guard let value = evaluate(expr, in: file) else { return }
+        let current = variables[index]
+        let new =
+            switch op {
+            case .assign: value
+            case .add: current + value
+            case .subtract: current - value
+            }
+        guard new.isFinite, abs(new) <= 1e9 else {
+            report(
+                .error(
+                    .outOfRange,
+                    "'\(name.name)' would be \(format(new)), out of range (at most ±1000000000); "
+                        + "it keeps \(format(current))", at: statement.range), in: file)
+            return
+        }
+        variables[index] = new
+    }
+
+    /// A property's value with a text list's entry (`LIST[E]`) replaced by
+    /// its text; nil, with a diagnostic, when there is no entry to take.
+    mutating func resolved(_ value: PropertyValue, in file: SourceFile) -> PropertyValue? {
+        guard case .textEntry(let name, let index) = value else { return value }
+        guard let list = scene.textListIndices[name.name].map({ scene.textLists[$0] }) else {
+            report(.error(.unknownName, "unknown text list '\(name.name)'", at: name.range), in: file)
+            return nil
+        }
+        guard let index else {
+            report(
+                .error(.typeMismatch, "'\(name.name)' is a text list, not a text", at: name.range), in: file)
+            return nil
+        }
+        guard let position = evaluate(index, in: file) else { return nil }
+        guard let text = list.text(at: position) else {
+            report(.error(.invalidValue, "the text list '\(name.name)' is empty", at: name.range), in: file)
+            return nil
+        }
+        return .text(text)
+    }
+}
