@@ -125,3 +125,5 @@ struct IDTable<Value> {
         for (key, slot) in zip(oldKeys, oldSlots) where key != -1 { insertHashed(slot!, for: key) }
     }
 }
+
+extension IDTable: Sendable where Value: Sendable {}

@@ -40,7 +40,7 @@
 /// rows whose value may have changed.
 ///
 /// `Solver` is a value type; copying it copies the constraint system.
-public struct Solver {
+public struct Solver: Sendable {
     // MARK: Symbols, indexed by `Symbol`.
     var kinds: [SymbolKind] = []
     /// The row of each basic symbol.

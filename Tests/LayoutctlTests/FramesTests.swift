@@ -20,7 +20,7 @@ import Testing
         view box
         boxX: box.left == root.left
         box.top == 0; box.width == 10; box.height == 10
-        action move { animate 1 curve linear { boxX.constant = 100 } }
+        action move { animate 1 curve linear { boxX.constant = 100; layout } }
         action later { animate 1 delay 1 curve linear { box.alpha = 0 } }
         animator idle 1 { layout }
         action broken { start idle }

@@ -23,7 +23,7 @@ import Testing
             cardX: card.left == root.left
             card.top == 0; card.width == 10; card.height == 10
             still.left == 0; still.top == 50; still.width == 10; still.height == 10
-            action slide { animate 0.5 spring damping 0.5 velocity 0 { cardX.constant = 200; card.alpha = 0.5 } }
+            action slide { animate 0.5 spring damping 0.5 velocity 0 { cardX.constant = 200; card.alpha = 0.5; layout } }
             """.write(to: scene, atomically: true, encoding: .utf8)
             let svg = folder.appendingPathComponent("slide.svg")
             let result = try Layoutctl.run(["plot", scene.path, "slide", "--svg", svg.path], timeout: .seconds(60))

@@ -9,7 +9,8 @@ import Testing
 ///
 /// The tables are by theme: ``lexical``, ``syntax`` and ``values`` in
 /// `DiagnosticSyntaxGoldenTests.swift`; ``didYouMean``, ``names`` and
-/// ``constraints`` in `DiagnosticNameGoldenTests.swift`. The layout model's codes
+/// ``constraints`` in `DiagnosticNameGoldenTests.swift`; ``variables`` in
+/// `DiagnosticVariableGoldenTests.swift`. The layout model's codes
 /// have theirs in `SceneRuntimeTests/LayoutDiagnosticGoldenTests.swift`.
 struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
     /// The code this golden is for: the scene must produce it.
@@ -73,7 +74,9 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
     }
 
     /// Every golden of the scene language, all tables.
-    static var all: [DiagnosticGolden] { lexical + syntax + values + didYouMean + names + constraints }
+    static var all: [DiagnosticGolden] {
+        lexical + syntax + values + didYouMean + names + constraints + variables
+    }
 }
 
 @Suite struct DiagnosticGoldenTests {
@@ -82,7 +85,7 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
     /// and `RuntimeDiagnosticGoldenTests.swift`, which check that they cover them).
     static let layoutCodes: Set<DiagnosticCode> = [
         .unsatisfiableConstraints, .ambiguousLayout, .animatorState, .nothingToAnimate, .unrevertedConstraints,
-        .runtimeLimit,
+        .missingLayout, .runtimeLimit,
     ]
 
     @Test("Every diagnostic code has a golden: the language's here, the layout model's in SceneRuntimeTests")

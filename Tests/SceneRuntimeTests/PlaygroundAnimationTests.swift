@@ -21,129 +21,170 @@ import Testing
         return Running(try String(contentsOf: url, encoding: .utf8), running: actions)
     }
 
-    @Test("Quiz, linear, 0.5 s: at 0.25 s each question is exactly halfway, and the names have swapped at the end")
-    func quizLinear() throws {
-        var run = try Self.load("Quiz", running: ["nextLinear"])
-        let next = run.view("next", at: 0.25)
-        let question = run.view("question", at: 0.25)
-        expectClose(next.x + next.width / 2, 0)
-        expectClose(question.x + question.width / 2, 375)
-        expectClose(next.alpha, 0.5)
-        expectClose(question.alpha, 0.5)
-        let end = run.frame(at: 0.5)
-        #expect(end.views.first { $0.name == "question" }?.text == "What is the capital of Vermont?")
-        let offstage = try #require(end.views.first { $0.name == "next" })
-        expectClose(offstage.x + offstage.width / 2, -187.5)
-        #expect(offstage.alpha == 0)
-    }
-
-    @Test("Quiz, the book's ease-in-out: at a quarter of the time the labels have come 12.9 % of the way")
-    func quizEaseInOut() throws {
-        var run = try Self.load("Quiz", running: ["next"])
-        let next = run.view("next", at: 0.125)
-        expectClose(next.x + next.width / 2, -187.5 + 375 * Self.easeInOutQuarter, within: 1e-6)
-        expectClose(run.view("question", at: 0.125).alpha, 1 - Self.easeInOutQuarter, within: 1e-8)
-    }
-
-    @Test("Quiz, spring (ζ 0.5, v₀ 0, 0.5 s): the incoming question follows the damped oscillator")
-    func quizSpring() throws {
-        var run = try Self.load("Quiz", running: ["nextSpring"])
-        // An under-damped spring, from the specification's formulas, written out here.
-        let zeta = 0.5
-        let duration = 0.5
-        let omega = log(zeta / (1 - zeta * zeta).squareRoot() / 0.001) / (zeta * duration)
-        let damped = omega * (1 - zeta * zeta).squareRoot()
-        for time in [0.05, 0.1, 0.2, 0.3, 0.45] {
-            let progress =
-                1 - exp(-zeta * omega * time) * (cos(damped * time) + zeta * omega / damped * sin(damped * time))
-            let next = run.view("next", at: time)
-            expectClose(next.x + next.width / 2, -187.5 + 375 * progress, within: 1e-6, "at \(time)")
+    @Test("The spring written out here agrees with the specification's example (ζ 0.6, v₀ 1, 1 s)")
+    func springReference() {
+        for (time, progress) in Self.spring {
+            expectClose(TutorialTiming.spring(damping: 0.6, velocity: 1, duration: 1, at: time), progress, within: 1e-8)
         }
+        expectClose(TutorialTiming.easeInOut(0.25), Self.easeInOutQuarter, within: 1e-9)
     }
 
-    @Test("Quiz, repeat with autoreverse: out and back three times, the completion puts it back")
-    func quizWobble() throws {
-        var run = try Self.load("Quiz", running: ["wobble"])
-        expectClose(run.view("question", at: 0.25).x, 136.5 + 16)
-        expectClose(run.view("question", at: 0.5).x, 136.5)
-        expectClose(run.view("question", at: 1.25).x, 136.5 + 16)
-        expectClose(run.view("question", at: 1.5).x, 136.5)
-        #expect(run.frame(at: 1.5).settled)
-    }
-
-    @Test("Quiz with a guide: turning to landscape keeps the questions a canvas width apart all the way")
-    func quizGuideLandscape() throws {
-        var run = try Self.load("QuizGuide", running: ["landscape"])
-        // Halfway through a symmetric curve: halfway between 187.5 and 333.5.
-        let question = run.view("question", at: 0.15)
-        let next = run.view("next", at: 0.15)
-        expectClose(question.x + question.width / 2, 260.5, within: 1e-6)
-        expectClose(next.x + next.width / 2, -260.5, within: 1e-6)
-        let end = run.frame(at: 0.3)
-        #expect(end.canvasWidth == 667 && end.views[0].x + end.views[0].width / 2 == 333.5)
-    }
-
-    @Test("Bankey: the subtitle has not moved at 0.2 s; the title slides ease-in-out; both fade over 1.6 s")
-    func bankey() throws {
-        var run = try Self.load("Bankey")
-        expectClose(run.view("subtitle", at: 0.2).x, -1000)
-        expectClose(run.view("title", at: 0.2).x, -1000 + 1016 * Self.easeInOutQuarter, within: 1e-6)
-        expectClose(run.view("title", at: 0.4).x, -492, within: 1e-9)
-        expectClose(run.view("subtitle", at: 0.4).x, -1000 + 1016 * Self.easeInOutQuarter, within: 1e-6)
-        expectClose(run.view("title", at: 0.4).alpha, Self.easeInOutQuarter, within: 1e-8)
-        expectClose(run.view("subtitle", at: 1.0).x, 16)
-        expectClose(run.view("title", at: 1.2).alpha, 1 - Self.easeInOutQuarter, within: 1e-8)
-        let end = run.frame(at: 1.6)
-        #expect(end.settled && end.views.prefix(2).allSatisfy { $0.alpha == 1 && $0.x == 16 })
-    }
-
-    @Test("Messaging: the toolbar's top follows the spring's closed form to the message's middle, and back")
+    /// Messaging: the toolbar's top is the safe area's (44) − 100; showing it
+    /// sets the constant to message3's midY (116.8 + 10.2 = 127), so its top
+    /// goes from −56 to 171.
+    @Test("Messaging: the alpha jumps to 0.95; the top follows the spring to 44 + the message's midY, and back")
     func messaging() throws {
         var run = try Self.load("Messaging", running: ["showToolbar"])
-        // From -100 to message3's middle, 116.8 + 10.2.
-        for (time, progress) in Self.spring {
-            expectClose(run.view("toolbar", at: time).y, -100 + 227 * progress, within: 1e-6, "at \(time)")
-            expectClose(run.view("toolbar", at: time).alpha, min(progress, 1), within: 1e-6, "at \(time)")
+        for time in [0.0, 0.1, 0.2, 0.3, 0.5, 0.8] {
+            let progress = TutorialTiming.spring(damping: 0.6, velocity: 1, duration: 1, at: time)
+            let toolbar = run.view("toolbar", at: time)
+            expectClose(toolbar.y, -56 + 227 * progress, within: 1e-6, "at \(time)")
+            expectClose(toolbar.x, 30)
+            // Set outside the block: no animation.
+            expectClose(toolbar.alpha, 0.95)
         }
-        expectClose(run.view("toolbar", at: 1).y, 127)
+        expectClose(run.view("toolbar", at: 1).y, 171)
         #expect(run.frame(at: 1).settled)
+        #expect(run.diagnosticCodes().isEmpty)
         run.run("hideToolbar")
-        expectClose(run.view("toolbar", at: 1.1).y, 127 - 227 * Self.spring[0].1, within: 1e-6)
-        expectClose(run.view("toolbar", at: 2).y, -100)
+        for time in [1.1, 1.3] {
+            let progress = TutorialTiming.spring(damping: 0.6, velocity: 1, duration: 1, at: time - 1)
+            let toolbar = run.view("toolbar", at: time)
+            expectClose(toolbar.y, 171 - 227 * progress, within: 1e-6, "at \(time)")
+            // Inside the block: the alpha springs too, and the frame clamps its overshoot.
+            expectClose(toolbar.alpha, min(max(0.95 * (1 - progress), 0), 1), within: 1e-6, "at \(time)")
+        }
+        expectClose(run.view("toolbar", at: 2).y, -56)
+        expectClose(run.view("toolbar", at: 2).alpha, 0)
     }
 
-    @Test("Burger: scrubbing converges the lines; reversed and finished at the start it warns; tidy, it does not")
+    @Test("Messaging pitfall: without layout in the spring the toolbar jumps to the message, with the warning")
+    func messagingWithoutLayout() throws {
+        var run = try Self.load("Messaging", running: ["showToolbarWithoutLayout"])
+        let reported = run.loaded.takeDiagnostics()
+        #expect(reported.map(\.diagnostic.code) == [.missingLayout])
+        #expect(reported.first?.diagnostic.message.contains("'toolbarTop'") == true)
+        expectClose(run.view("toolbar", at: 0).y, 171)
+        #expect(run.frame(at: 0).settled)
+    }
+
+    @Test("Messaging: activating and deactivating constraints inside the spring animates too")
+    func messagingActivate() throws {
+        var run = try Self.load("Messaging", running: ["showToolbarUnderLast"])
+        // Under message4 (145.2 + 20.4 + 8 = 173.6), from −56.
+        let progress = TutorialTiming.spring(damping: 0.6, velocity: 1, duration: 1, at: 0.2)
+        expectClose(run.view("toolbar", at: 0.2).y, -56 + 229.6 * progress, within: 1e-6)
+        expectClose(run.view("toolbar", at: 1).y, 173.6)
+        #expect(run.diagnosticCodes().isEmpty)
+    }
+
+    /// Bankey: the login view's right edge is 375 − 16; the leading constants
+    /// go from −1000 to 16; animator1 runs 0.8 s from 0, animator2 0.8 s from
+    /// 0.2, animator3 (the fade) 1.6 s from 0.2, all ease-in-out.
+    @Test("Bankey: the title slides from 0, the subtitle from 0.2 s, both fade from 0.2 s over 1.6 s")
+    func bankey() throws {
+        var run = try Self.load("Bankey")
+        // The figure: at 0.8 s the fade is at ease-in-out(0.375).
+        expectClose(run.view("title", at: 0.8).alpha, 0.2928, within: 1e-4)
+        run = try Self.load("Bankey")
+        for time in [0.0, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.4] {
+            let title = run.view("title", at: time)
+            let subtitle = run.view("subtitle", at: time)
+            let titleX = -1000 + 1016 * TutorialTiming.easeInOut(time / 0.8)
+            let subtitleX = -1000 + 1016 * TutorialTiming.easeInOut((time - 0.2) / 0.8)
+            let alpha = TutorialTiming.easeInOut((time - 0.2) / 1.6)
+            expectClose(title.x, titleX, within: 1e-9, "title at \(time)")
+            expectClose(title.width, 359 - titleX, within: 1e-9, "title's width at \(time)")
+            expectClose(subtitle.x, subtitleX, within: 1e-9, "subtitle at \(time)")
+            expectClose(title.alpha, alpha, within: 1e-9, "title's alpha at \(time)")
+            expectClose(subtitle.alpha, alpha, within: 1e-9, "subtitle's alpha at \(time)")
+        }
+        let end = run.frame(at: 1.8)
+        #expect(end.settled && end.views.prefix(2).allSatisfy { $0.alpha == 1 && $0.x == 16 })
+        #expect(run.diagnosticCodes().isEmpty)
+    }
+
+    @Test("Bankey: the tutorial's first version slides both together")
+    func bankeyTogether() throws {
+        var run = try Self.load("Bankey")
+        _ = run.frame(at: 2)
+        run.run("replayTogether")
+        let progress = TutorialTiming.easeInOut(0.5)
+        expectClose(run.view("title", at: 2.4).x, -1000 + 1016 * progress, within: 1e-9)
+        expectClose(run.view("subtitle", at: 2.4).x, -1000 + 1016 * progress, within: 1e-9)
+    }
+
+    @Test("Bankey pitfall: animators without layout have nothing to animate; the labels jump, only the fade runs")
+    func bankeyWithoutLayout() throws {
+        var run = try Self.load("Bankey")
+        _ = run.frame(at: 2)
+        _ = run.loaded.takeDiagnostics()
+        run.run("replayWithoutLayout")
+        let codes = run.diagnosticCodes()
+        #expect(codes.filter { $0 == .nothingToAnimate }.count == 2)
+        expectClose(run.view("title", at: 2).x, 16)
+        expectClose(run.view("subtitle", at: 2).x, 16)
+        expectClose(run.view("title", at: 2.6).alpha, TutorialTiming.easeInOut(0.25), within: 1e-9)
+    }
+
+    /// Burger: the lines' centres are 8 above and 8 below the burger's middle
+    /// (40); the converged group puts all three on it. A scrubbed animator's
+    /// progress is linear in its fraction.
+    @Test("Burger: scrubbing converges the lines; cancelled, they return but the constraints stay: a warning")
     func burger() throws {
         var run = try Self.load("Burger", running: ["scrub"])
-        expectClose(run.view("top", at: 0).y, 58)
-        expectClose(run.view("bottom", at: 0).y, 66)
-        expectClose(run.view("middle", at: 0).alpha, 0.5)
-        expectClose(run.view("menu", at: 0).x, -125)
+        expectClose(run.view("top", at: 0).y, 30 + 8 * 0.5)
+        expectClose(run.view("bottom", at: 0).y, 46 - 8 * 0.5)
+        expectClose(run.view("middle", at: 0).y, 38)
         run.run("close")
-        expectClose(run.view("top", at: 0).y, 54)
-        expectClose(run.view("menu", at: 0).x, -250)
+        expectClose(run.view("top", at: 0).y, 30)
+        expectClose(run.view("bottom", at: 0).y, 46)
         let warnings = run.loaded.takeDiagnostics()
         #expect(warnings.map(\.diagnostic.code) == [.unrevertedConstraints])
-        #expect(warnings.first?.diagnostic.message.contains("('topY', 'bottomY', 'menuLeading')") == true)
-
-        var tidy = try Self.load("Burger", running: ["scrubTidy", "closeTidy"])
-        #expect(tidy.diagnosticCodes() == [])
-        expectClose(tidy.view("top", at: 0).y, 54)
-        expectClose(tidy.view("middle", at: 0).alpha, 1)
-        // Run to its end, the tidy animator stays open: its reset is for a finish at the start.
-        tidy.run("scrubTidy")
-        tidy.loaded.execute(
-            [Statement(.start(Identifier("openTidy", .at(0)), after: 0), .at(0))], in: tidy.loaded.scene.file)
-        expectClose(tidy.view("menu", at: 1).x, 0)
-        expectClose(tidy.view("top", at: 1).y, 62)
-        #expect(tidy.diagnosticCodes() == [])
+        #expect(warnings.first?.diagnostic.message.contains("('lines', 'converged')") == true)
     }
 
-    @Test("Burger: started instead of scrubbed, the menu opens in 0.5 s")
-    func burgerOpen() throws {
-        var run = try Self.load("Burger", running: ["openMenu"])
-        expectClose(run.view("menu", at: 0.25).x, -125)
-        expectClose(run.view("menu", at: 0.5).x, 0)
-        expectClose(run.view("top", at: 0.5).y, 62)
+    @Test("Burger pitfall: panning again after the cancel has nothing left to animate (UIKit raises); the lines stay")
+    func burgerPanAgain() throws {
+        var run = try Self.load("Burger", running: ["scrub", "close"])
+        _ = run.loaded.takeDiagnostics()
+        run.run("scrub")
+        #expect(run.diagnosticCodes() == [.nothingToAnimate])
+        expectClose(run.view("top", at: 0.1).y, 30)
+        expectClose(run.view("bottom", at: 0.1).y, 46)
+    }
+
+    @Test("Burger fixed: the completion resets the constraints, so no warning and the next pan animates")
+    func burgerTidy() throws {
+        var run = try Self.load("Burger", running: ["scrubTidy", "closeTidy"])
+        #expect(run.diagnosticCodes().isEmpty)
+        expectClose(run.view("top", at: 0).y, 30)
+        run.run("scrubTidy")
+        #expect(run.diagnosticCodes().isEmpty)
+        expectClose(run.view("top", at: 0).y, 34)
+        expectClose(run.view("bottom", at: 0).y, 42)
+    }
+
+    @Test("Burger: released, the animator carries on from the scrubbed fraction; cancelled, it runs back and warns")
+    func burgerReleaseAndCancel() throws {
+        var released = try Self.load("Burger", running: ["scrub", "release"])
+        // Ease-in-out is symmetric: progress 0.5 is at fraction 0.5, 0.25 s left.
+        let progress = TutorialTiming.easeInOut(0.5 + 0.1 / 0.5)
+        expectClose(released.view("top", at: 0.1).y, 30 + 8 * progress, within: 1e-9)
+        expectClose(released.view("top", at: 0.25).y, 38)
+        #expect(released.diagnosticCodes().isEmpty)
+
+        var cancelled = try Self.load("Burger", running: ["scrub", "cancel"])
+        let back = TutorialTiming.easeInOut(0.5 - 0.1 / 0.5)
+        expectClose(cancelled.view("top", at: 0.1).y, 30 + 8 * back, within: 1e-9)
+        expectClose(cancelled.view("top", at: 0.25).y, 30)
+        #expect(cancelled.diagnosticCodes() == [.unrevertedConstraints])
+    }
+
+    @Test("Burger pitfall: a tap that starts the animator without layout in its block: nothing to animate, a jump")
+    func burgerWithoutLayout() throws {
+        var run = try Self.load("Burger", running: ["convergeWithoutLayout"])
+        #expect(run.diagnosticCodes() == [.nothingToAnimate])
+        expectClose(run.view("top", at: 0).y, 38)
     }
 }

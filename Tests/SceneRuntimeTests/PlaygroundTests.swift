@@ -16,12 +16,13 @@ import Testing
     }
 
     /// The hand-worked model frames of each playground, by view.
+    /// The hand-worked model frames of each playground as declared (before `on load`), by view.
     static let expected: [String: [String: Rect]] = [
         "Quiz": [
             // 12 characters at 17 points: 102 × 20.4, centred on 187.5, 100 below the safe area's 20.
             "question": rect(136.5, 120, 102, 20.4),
-            // 31 characters: 263.5 wide, centred one canvas width to the left, on -187.5.
-            "next": rect(-187.5 - 131.75, 120, 263.5, 20.4),
+            // "Label", 5 characters: 42.5 wide, centred too until `on load` moves it a canvas width left.
+            "next": rect(166.25, 120, 42.5, 20.4),
             // 13 characters + 24: 134.5 × 32.4, 24 below the question's bottom (140.4).
             "nextButton": rect(120.25, 164.4, 134.5, 32.4),
             // 3 characters: 25.5 wide, 96 below the button's bottom (196.8).
@@ -31,9 +32,13 @@ import Testing
         ],
         "QuizGuide": [
             "question": rect(136.5, 120, 102, 20.4),
-            "next": rect(-319.25, 120, 263.5, 20.4),
+            // Centred on the guide's leading edge, a canvas width left of the question's centre: -187.5.
+            "next": rect(-187.5 - 21.25, 120, 42.5, 20.4),
             // From the next question's centre (-187.5) to the question's (187.5).
             "gap": rect(-187.5, 120, 375, 0),
+            "nextButton": rect(120.25, 164.4, 134.5, 32.4),
+            "answer": rect(174.75, 292.8, 25.5, 20.4),
+            "showAnswer": rect(128.75, 337.2, 117.5, 32.4),
         ],
         "Messaging": [
             // 30 characters: 255 wide, at the margin (16), 16 below the safe area's 44.
@@ -42,38 +47,35 @@ import Testing
             "message2": rect(146.5, 88.4, 212.5, 20.4),
             "message3": rect(16, 116.8, 195.5, 20.4),
             "message4": rect(291, 145.2, 68, 20.4),
-            // 200 × 44, centred, its top 100 above the root's.
-            "toolbar": rect(87.5, -100, 200, 44),
-            // 4 characters + 24: 58 × 32.4, 8 in from the toolbar, centred on its middle (-78).
-            "like": rect(95.5, -94.2, 58, 32.4),
-            // 8 characters + 24: 92 wide, ending 8 before the toolbar's right (287.5).
-            "favorite": rect(187.5, -94.2, 92, 32.4),
+            // Its own size, 200 × 44; 30 from the safe area's leading edge, its top 100 above the safe area's 44.
+            "toolbar": rect(30, -56, 200, 44),
+            // 4 characters + 24: 58 × 32.4, 8 in from the toolbar, centred on its middle (-34).
+            "like": rect(38, -50.2, 58, 32.4),
+            // 8 characters + 24: 92 wide, ending 8 before the toolbar's right (230).
+            "favorite": rect(130, -50.2, 92, 32.4),
         ],
         "Bankey": [
-            // The form: 8 + 44 + 8 + 1 + 8 + 44 + 8 = 121 high, centred on 333.5; 8 from each side.
-            "login": rect(8, 273, 359, 121),
-            "username": rect(16, 281, 343, 44),
-            "divider": rect(16, 333, 343, 1),
-            "password": rect(16, 342, 343, 44),
-            // Two lines, the longer of 23 characters: 195.5 × 40.8, ending 24 above the form.
-            "subtitle": rect(-1000, 208.2, 195.5, 40.8),
-            // 6 characters at 34 points: 102 × 40.8, ending 24 above the subtitle.
-            "title": rect(-1000, 143.4, 102, 40.8),
+            // The form: 8 + 44 + 8 + 1 + 8 + 44 + 8 = 121 high, centred on 333.5; 2 × 8 from each side.
+            "login": rect(16, 273, 343, 121),
+            "username": rect(24, 281, 327, 44),
+            "divider": rect(24, 333, 327, 1),
+            "password": rect(24, 342, 327, 44),
+            // One line at 20 points, 24 high, ending 24 above the form; from -1000 to the form's right, 359.
+            "subtitle": rect(-1000, 225, 1359, 24),
+            // 34 points: 40.8 high, ending 24 above the subtitle.
+            "title": rect(-1000, 160.2, 1359, 40.8),
             // As wide as the form, 16 below it.
-            "signIn": rect(8, 410, 359, 32.4),
+            "signIn": rect(16, 410, 343, 32.4),
+            // No text yet: 0 high, 16 below the button.
+            "errorMessage": rect(16, 458.4, 343, 0),
         ],
         "Burger": [
-            // 30 × 24 at the margin, 8 below the safe area's 44.
-            "burger": rect(16, 52, 30, 24),
-            // Lines 4 high, centred 8 above, on and 8 below the burger's middle (64).
-            "top": rect(16, 54, 30, 4),
-            "middle": rect(16, 62, 30, 4),
-            "bottom": rect(16, 70, 30, 4),
-            // 250 wide, ending at the root's left; from 8 below the burger to the safe area's bottom (633).
-            "menu": rect(-250, 84, 250, 549),
-            // 4 and 8 characters at 20 points, 24 high, 16 in from the menu.
-            "home": rect(-234, 100, 40, 24),
-            "settings": rect(-234, 140, 80, 24),
+            // 30 × 24 at the margin, 8 below the safe area's 20.
+            "burger": rect(16, 28, 30, 24),
+            // Lines 4 high, centred 8 above, on and 8 below the burger's middle (40).
+            "top": rect(16, 30, 30, 4),
+            "middle": rect(16, 38, 30, 4),
+            "bottom": rect(16, 46, 30, 4),
         ],
     ]
 
@@ -104,27 +106,32 @@ import Testing
 
     @Test("Quiz with a guide: in landscape the two questions stay one canvas width apart")
     func quizGuideLandscape() throws {
-        var model = try Self.load("QuizGuide").model
+        let laid = try Self.load("QuizGuide")
+        var model = laid.model
         model.setCanvas(Size(width: 667, height: 375))
-        let question = model.frame(ofView: 0)
-        let next = model.frame(ofView: 1)
+        let question = model.frame(ofView: try #require(laid.scene.viewIndex(named: "question")))
+        let next = model.frame(ofView: try #require(laid.scene.viewIndex(named: "next")))
         #expect(abs(question.midX - 333.5) < 1e-9)
         #expect(abs(next.midX - -333.5) < 1e-9)
-        expectFrame(model.frame(ofView: 2), rect(-333.5, 120, 667, 0))
+        expectFrame(model.frame(ofView: try #require(laid.scene.viewIndex(named: "gap"))), rect(-333.5, 120, 667, 0))
     }
 
-    @Test("Burger: the converged picture the animator leads to, worked out by hand")
-    func burgerOpen() throws {
+    @Test("Burger: the converged picture the animator's block leads to, worked out by hand")
+    func burgerConverged() throws {
         let laid = try Self.load("Burger")
         var model = laid.model
-        // The animator's block as a layout would apply it.
-        for (name, constant) in [("topY", 0.0), ("bottomY", 0.0), ("menuLeading", 250.0)] {
-            let index = try #require(laid.scene.constraintIndices[name])
-            let applied = model.setConstant(index, to: constant)
-            #expect(applied)
+        // The block's switch of groups, as a layout would apply it.
+        let lines = try #require(laid.scene.groupIndices["lines"])
+        let converged = try #require(laid.scene.groupIndices["converged"])
+        for index in laid.scene.constraints.indices where laid.scene.constraints[index].group == lines {
+            model.deactivate(index)
         }
-        expectFrame(model.frame(ofView: laid.scene.viewIndex(named: "top")!), rect(16, 62, 30, 4))
-        expectFrame(model.frame(ofView: laid.scene.viewIndex(named: "bottom")!), rect(16, 62, 30, 4))
-        expectFrame(model.frame(ofView: laid.scene.viewIndex(named: "menu")!), rect(0, 84, 250, 549))
+        for index in laid.scene.constraints.indices where laid.scene.constraints[index].group == converged {
+            let activated = model.activate(index)
+            #expect(activated)
+        }
+        for name in ["top", "middle", "bottom"] {
+            expectFrame(model.frame(ofView: try #require(laid.scene.viewIndex(named: name))), rect(16, 38, 30, 4))
+        }
     }
 }

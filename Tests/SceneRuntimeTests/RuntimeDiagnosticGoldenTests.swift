@@ -85,7 +85,7 @@ struct RuntimeDiagnosticGolden: Sendable, CustomTestStringConvertible {
             view bar
             bar.left == 0; bar.width == 30; bar.height == 4
             barY: bar.top == root.top + 20
-            animator drop 0.5 { barY.constant = 100 }
+            animator drop 0.5 { barY.constant = 100; layout }
             action close {
               pause drop
               drop.fraction = 0.5
@@ -100,18 +100,37 @@ struct RuntimeDiagnosticGolden: Sendable, CustomTestStringConvertible {
 
             """),
         RuntimeDiagnosticGolden(
+            .missingLayout, "a constraint changed in an animation block without 'layout'",
+            """
+            view card
+            cardX: card.left == root.left
+            card.top == 0; card.width == 10; card.height == 10
+            action slide {
+              animate 0.5 {
+                cardX.constant = 100
+                card.alpha = 0.5
+              }
+            }
+            """, running: ["slide"],
+            """
+            Scene.layout:5:3: warning: this animation block has no 'layout' for the changes it leaves pending ('cardX'), so the views jump to their new frames at the layout pass after it instead of animating; add 'layout' inside the block, as layoutIfNeeded() in UIKit's animations closure [missing-layout]
+              animate 0.5 {
+              ^~~~~~~~~~~~~
+
+            """),
+        RuntimeDiagnosticGolden(
             .runtimeLimit, "animators that finish each other from their completions",
             """
             view card
             cardX: card.left == root.left
             card.top == 0; card.width == 10; card.height == 10
-            animator a 1 { cardX.constant += 1 } completion { start a; finish a at end }
+            animator a 1 { cardX.constant += 1; layout } completion { start a; finish a at end }
             action go { start a; finish a at end }
             """, running: ["go"],
             """
-            Scene.layout:4:60: error: completions nest more than 64 deep (animators finishing each other); the completion of 'a' is not run [runtime-limit]
-            animator a 1 { cardX.constant += 1 } completion { start a; finish a at end }
-                                                                       ^~~~~~~~~~~~~~~
+            Scene.layout:4:68: error: completions nest more than 64 deep (animators finishing each other); the completion of 'a' is not run [runtime-limit]
+            animator a 1 { cardX.constant += 1; layout } completion { start a; finish a at end }
+                                                                               ^~~~~~~~~~~~~~~
 
             """),
     ]
@@ -120,7 +139,7 @@ struct RuntimeDiagnosticGolden: Sendable, CustomTestStringConvertible {
 @Suite struct RuntimeDiagnosticGoldenTests {
     /// The codes that only a running scene produces.
     static let codes: Set<DiagnosticCode> = [
-        .animatorState, .nothingToAnimate, .unrevertedConstraints, .runtimeLimit,
+        .animatorState, .nothingToAnimate, .unrevertedConstraints, .missingLayout, .runtimeLimit,
     ]
 
     @Test("Each runtime diagnostic renders in full", arguments: RuntimeDiagnosticGolden.all)

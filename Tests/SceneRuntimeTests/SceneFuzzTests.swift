@@ -78,7 +78,7 @@ import Testing
           activate expanded, pinned
           animate 0.3 delay 0.1 spring damping 0.6 velocity 1 repeat 3 autoreverse { layout }
           animate 1 curve easeIn repeat forever { question.alpha = next.width / 1000 }
-          animator pop 0.2 curve easeOut { pinned.constant -= 2 * system }
+          animator pop 0.2 curve easeOut { pinned.constant -= 2 * system; layout }
           start pop after 0.1
           pause pop
           pop.fraction = 0.5
@@ -112,7 +112,7 @@ import Testing
         view v; view w
         vX: v.left == root.left; v.top == 0; v.width == 10; v.height == 10
         w.left == 0; w.top == 20; w.width == 10; w.height == 10
-        animator a 0.5 curve linear { vX.constant += 10 } completion { start b; finish a at end }
+        animator a 0.5 curve linear { vX.constant += 10; layout } completion { start b; finish a at end }
         animator b 0.25 { w.alpha = 0.5 } completion at start { start a } completion at end { reverse a; stop b }
         action go { start a; pause b; b.fraction = 0.5; reverse b; finish b at start }
         on load { start a after 0.1 }

@@ -62,6 +62,10 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case nothingToAnimate = "nothing-to-animate"
     /// A reversed animator finished at its start whose block changed constraint constants, left changed.
     case unrevertedConstraints = "unreverted-constraints"
+    /// Constraint, text or canvas changes that an animation block left to a
+    /// layout pass outside it, so the views jump instead of animating: the
+    /// missing `layout` (`layoutIfNeeded()`) inside the block.
+    case missingLayout = "missing-layout"
     /// A running scene reached one of the bounds that keep it from running
     /// away: `run` or completions nested 64 deep, 10,000 completions in one
     /// advance, 1,000 animations or animators at once.

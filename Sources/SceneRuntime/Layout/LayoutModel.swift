@@ -18,7 +18,7 @@ public import SceneLanguage
 /// let model = LayoutModel(scene: Scene.parse(file))
 /// model.frame(of: .view(0))   // Rect in root coordinates
 /// ```
-public struct LayoutModel {
+public struct LayoutModel: Sendable {
     public let scene: Scene
     public internal(set) var solver = Solver()
     /// The diagnostics of building the layout: unsatisfiable and ambiguous constraints.

@@ -2,20 +2,24 @@ import Animation
 import SceneLanguage
 
 extension LoadedScene {
-    /// `UIView.animate`: the block's changes apply to the model at once, a
-    /// layout pass ends the block, and everything they moved animates from
-    /// where the model had it, with one timing. The completion runs at the
-    /// animation's end; when nothing changed, as in UIKit, at once.
-    mutating func animate(_ options: AnimationOptions, body: [Statement], completion: [Statement]?, in file: SourceFile)
-    {
+    /// `UIView.animate`: the block's changes apply to the model at once, and
+    /// everything they moved animates from where the model had it, with one
+    /// timing. As in UIKit, constraint, text and canvas changes move views
+    /// only at a layout pass: a `layout` in the block animates them (and
+    /// whatever was pending before it); without one they wait for a pass
+    /// outside the block and jump (``reportMissedAnimations(animated:)``).
+    /// The completion runs at the animation's end; when nothing changed, as
+    /// in UIKit, at once.
+    mutating func animate(
+        _ options: AnimationOptions, body: [Statement], completion: [Statement]?, at range: SourceRange,
+        in file: SourceFile
+    ) {
         let timing = AnimationTiming(options)
-        // Changes still pending from an enclosing block animate with it, not with this one.
-        if !contexts.isEmpty { layoutIfNeeded() }
         contexts.append(
             AnimationContext(group: AnimationGroup(driver: .clock(start: time, timing: timing), order: takeOrder())))
         runStatements(body, in: file)
-        layoutIfNeeded()
         var group = contexts.removeLast().group
+        animationBlockEnded(at: range, in: file)
         group.finishRecording()
         group.completion = completion.map { Completion(statements: $0, file: file) }
         if group.isEmpty {

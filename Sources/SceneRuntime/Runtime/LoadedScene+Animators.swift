@@ -66,8 +66,9 @@ extension LoadedScene {
     }
 
     /// Inactive → active: the block runs, its changes form the animator's
-    /// group at progress 0. Starting with nothing to animate is an error, as
-    /// UIKit's "must have at least one animation block to start".
+    /// group at progress 0. As in `animate`, constraint changes move views
+    /// only at a `layout` in the block. Starting with nothing to animate is
+    /// an error, as UIKit's "must have at least one animation block to start".
     private mutating func activate(_ id: Int, at statement: Statement, in file: SourceFile) -> Bool {
         let declaration = animators[id].declaration
         guard !activating.contains(id) else {
@@ -79,19 +80,21 @@ extension LoadedScene {
             return false
         }
         activating.insert(id)
-        if !contexts.isEmpty { layoutIfNeeded() }
         contexts.append(AnimationContext(group: AnimationGroup(driver: .animator(id), order: takeOrder())))
         runStatements(declaration.body, in: animators[id].file)
-        layoutIfNeeded()
         let context = contexts.removeLast()
+        let leftPending = needsLayout
+        // With nothing else to animate, the error below says it all.
+        if !context.group.isEmpty { animationBlockEnded(at: declaration.range, in: animators[id].file) }
         activating.remove(id)
         guard admitGroup(at: statement.range, in: file) else { return false }
         guard !context.group.isEmpty else {
+            let hint = leftPending ? "; its changes wait for a layout pass: add 'layout' inside its block" : ""
             report(
                 .error(
                     .nothingToAnimate,
-                    "animator '\(animators[id].name)' has nothing to animate: its block changed nothing that moves",
-                    at: statement.range,
+                    "animator '\(animators[id].name)' has nothing to animate: its block changed nothing that moves"
+                        + hint, at: statement.range,
                     notes: [Diagnostic.Note("'\(animators[id].name)' is declared here", at: declaration.range)]),
                 in: file)
             return false
@@ -249,7 +252,7 @@ extension LoadedScene {
             layout.constants[$0.index] != $0.constant || layout.isInstalled($0.index) != $0.active
         }
         guard !unreverted.isEmpty else { return }
-        let names = unreverted.map { "'\(constraintName($0.index))'" }.joined(separator: ", ")
+        let names = describe(constraints: unreverted.map(\.index)).joined(separator: ", ")
         report(
             .warning(
                 .unrevertedConstraints,
@@ -257,6 +260,31 @@ extension LoadedScene {
                     + "stay changed (\(names)): the next layout pass will move the views to where those constraints "
                     + "put them; reset them in the animator's completion",
                 at: range), in: file)
+    }
+
+    /// How messages name constraints, quoted: a group whose constraints are
+    /// all among them by the group's name, the others one by one.
+    func describe(constraints indices: [Int]) -> [String] {
+        let listed = Set(indices)
+        var named: [String] = []
+        var whole: [Int: Bool] = [:]
+        for index in indices {
+            let constraint = scene.constraints[index]
+            guard let group = constraint.group, constraint.name == nil, let name = scene.groups[group].name else {
+                named.append("'\(constraintName(index))'")
+                continue
+            }
+            if let isWhole = whole[group] {
+                if !isWhole { named.append("'\(constraintName(index))'") }
+                continue
+            }
+            let isWhole = scene.constraints.indices.allSatisfy {
+                scene.constraints[$0].group != group || listed.contains($0)
+            }
+            whole[group] = isWhole
+            named.append("'\(isWhole ? name.name : constraintName(index))'")
+        }
+        return named
     }
 
     /// How messages name a scene constraint: the name it goes by now, or as

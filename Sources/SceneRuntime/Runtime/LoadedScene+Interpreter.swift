@@ -24,17 +24,20 @@ extension LoadedScene {
                 case .subtract: current - value
                 }
             setConstant(index, to: new, at: statement, in: file)
+        case .setVariable(let name, let op, let expr):
+            setVariable(name, op, expr, at: statement, in: file)
         case .setProperty(let name, let property, let value):
-            guard let index = view(named: name, in: file) else { return }
+            // A text list's entry becomes its text first: `set` sees plain values only.
+            guard let index = view(named: name, in: file), let value = resolved(value, in: file) else { return }
             set(property.value, of: index, to: value, at: statement, in: file)
         case .activate(let names):
             for name in names { switchConstraints(named: name, on: true, at: statement, in: file) }
         case .deactivate(let names):
             for name in names { switchConstraints(named: name, on: false, at: statement, in: file) }
         case .layout:
-            layoutPass()
+            layoutIfNeeded()
         case .animate(let options, let body, let completion):
-            animate(options, body: body, completion: completion, in: file)
+            animate(options, body: body, completion: completion, at: statement.range, in: file)
         case .animator(let declaration):
             createAnimator(declaration, in: file)
         case .start(let name, let delay):
@@ -70,7 +73,7 @@ extension LoadedScene {
             runStatements(action.body, in: scene.file)
         case .canvas(let size):
             layout.setCanvas(size)
-            needsLayout = true
+            noteLayoutChange(.canvas)
         }
     }
 
@@ -83,9 +86,11 @@ extension LoadedScene {
                 in: file)
             return
         }
+        // As NSLayoutConstraint's setter, the same constant again changes nothing: no layout pass waits.
+        guard value != layout.constants[index] else { return }
         noteConstraintChange(index)
         if !layout.setConstant(index, to: value) { reportLayoutFailure(at: statement, in: file) }
-        needsLayout = true
+        noteLayoutChange(.constraint(index))
     }
 
     /// Remembers, for the nearest enclosing animator block, a constraint's
@@ -110,15 +115,16 @@ extension LoadedScene {
             report(.error(.unknownName, "unknown constraint or group '\(name.name)'", at: name.range), in: file)
             return
         }
-        for index in indices {
+        // A constraint already in the state asked for changes nothing: no layout pass waits.
+        for index in indices where layout.isInstalled(index) != on {
             noteConstraintChange(index)
             if on {
                 if !layout.activate(index) { reportLayoutFailure(at: statement, in: file) }
             } else {
                 layout.deactivate(index)
             }
+            noteLayoutChange(.constraint(index))
         }
-        needsLayout = true
     }
 
     /// Passes on why the layout model refused a constraint, with a note at
@@ -155,13 +161,16 @@ extension LoadedScene {
                 report(.error(.invalidValue, "a font size must be above 0 and at most 10000", at: expr.range), in: file)
                 return
             }
+            guard font != states[index].font else { break }
             states[index].font = font
             layout.setText(states[index].text, font: font, ofView: index)
-            needsLayout = true
+            noteLayoutChange(.text(view: index))
         case (.text, .text(let text)) where kind.hasText:
+            // The same text again leaves the intrinsic size as it is: no layout pass waits.
+            guard text != states[index].text else { break }
             states[index].text = text
             layout.setText(text, font: states[index].font, ofView: index)
-            needsLayout = true
+            noteLayoutChange(.text(view: index))
         case (.hidden, .bool(let hidden)):
             states[index].isHidden = hidden
         case (.color, .color(let color)):

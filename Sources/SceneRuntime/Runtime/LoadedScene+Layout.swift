@@ -8,10 +8,11 @@ extension LoadedScene {
 
     /// A layout pass now: every view takes its frame from the constraints.
     /// Inside an animating block, each frame that moves animates from where
-    /// the model had it. A frame out of range (multipliers compound along
+    /// the model had it; outside, changes that an animation block left
+    /// pending jump, with a warning. A frame out of range (multipliers compound along
     /// chains of constraints) is reported and the view keeps its old one.
     mutating func layoutPass() {
-        needsLayout = false
+        reportMissedAnimations(animated: !contexts.isEmpty)
         let limit = LayoutModel.largestCoordinate
         for index in scene.views.indices {
             let new = layout.frame(ofView: index)

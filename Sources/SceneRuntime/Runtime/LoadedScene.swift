@@ -15,7 +15,7 @@ public import SceneLanguage
 /// scene.advance(to: 0.25)
 /// let frame = scene.presentationFrame()
 /// ```
-public struct LoadedScene {
+public struct LoadedScene: Sendable {
     /// The scene's name, as frames carry it.
     public let name: String
     /// How many times the scene has loaded.
@@ -33,6 +33,9 @@ public struct LoadedScene {
     var viewByName: [String: Int]
     /// The scene constraint each constraint name stands for now.
     var constraintByName: [String: Int]
+    /// The value of each variable (``Scene/variables``, by index): its
+    /// declared value at every load, then what actions set.
+    var variables: [Double]
 
     // MARK: The model.
 
@@ -40,8 +43,10 @@ public struct LoadedScene {
     /// Each view's frame as of the last layout pass (or as a finished
     /// animator left it, until the next pass).
     var laidOut: [Rect]
+    /// The changes waiting for a layout pass, and the animation blocks they missed.
+    var pendingLayout = PendingLayout()
     /// Whether a change waits for a layout pass.
-    var needsLayout = false
+    var needsLayout: Bool { !pendingLayout.isEmpty }
     /// The model's channels, flat (``Channel``): laid-out frames, alpha, colour.
     var model: [Double]
 
@@ -79,6 +84,7 @@ public struct LoadedScene {
         self.viewNames = scene.views.map(\.name.name)
         self.viewByName = scene.viewIndices
         self.constraintByName = scene.constraintIndices
+        self.variables = scene.variables.map(\.initialValue)
         self.states = scene.views.map(ViewState.init)
         // A frame out of range is reported by the layout model; the view starts from nothing.
         let limit = LayoutModel.largestCoordinate

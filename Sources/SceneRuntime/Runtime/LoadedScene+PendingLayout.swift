@@ -1,0 +1,117 @@
+import SceneLanguage
+
+/// A change that waits for a layout pass: it has changed the constraints,
+/// but no frame follows it until `layout` (`layoutIfNeeded()`) or the pass
+/// at the end of the action.
+struct PendingLayoutChange: Hashable {
+    enum What: Hashable {
+        /// A constraint's constant, or its activation.
+        case constraint(Int)
+        /// A view's text or font, and so its intrinsic size.
+        case text(view: Int)
+        case canvas
+    }
+
+    var what: What
+    /// The animation block that ended while this change waited, which a
+    /// `layout` inside it would have animated.
+    var missedBlock: MissedBlock?
+}
+
+/// Where an animation block that left changes pending was written.
+struct MissedBlock: Hashable {
+    var range: SourceRange
+    var file: SourceFile
+
+    static func == (lhs: MissedBlock, rhs: MissedBlock) -> Bool {
+        lhs.range == rhs.range && lhs.file.name == rhs.file.name
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(range)
+        hasher.combine(file.name)
+    }
+}
+
+/// The changes waiting for a layout pass, in the order they were first made.
+struct PendingLayout {
+    private(set) var changes: [PendingLayoutChange] = []
+    private var known: Set<PendingLayoutChange.What> = []
+
+    var isEmpty: Bool { changes.isEmpty }
+
+    mutating func note(_ what: PendingLayoutChange.What) {
+        guard known.insert(what).inserted else { return }
+        changes.append(PendingLayoutChange(what: what))
+    }
+
+    /// An animation block ended without laying these changes out.
+    mutating func blockEnded(at range: SourceRange, in file: SourceFile) {
+        for index in changes.indices where changes[index].missedBlock == nil {
+            changes[index].missedBlock = MissedBlock(range: range, file: file)
+        }
+    }
+
+    /// Takes every change, as a layout pass does.
+    mutating func take() -> [PendingLayoutChange] {
+        defer {
+            changes.removeAll(keepingCapacity: true)
+            known.removeAll(keepingCapacity: true)
+        }
+        return changes
+    }
+}
+
+extension LoadedScene {
+    /// Notes a change that the next layout pass applies.
+    mutating func noteLayoutChange(_ what: PendingLayoutChange.What) {
+        pendingLayout.note(what)
+    }
+
+    /// An `animate` or animator block has ended: what it left pending
+    /// missed its animation, unless a `layout` inside an enclosing block
+    /// still animates it.
+    mutating func animationBlockEnded(at range: SourceRange, in file: SourceFile) {
+        guard needsLayout else { return }
+        pendingLayout.blockEnded(at: range, in: file)
+    }
+
+    /// For a layout pass: warns, once per block, about the changes that an
+    /// animation block left pending when the pass that applies them is not
+    /// animated, so that the views jump. This is UIKit's best-known pitfall:
+    /// a constraint changed inside `UIView.animate` without
+    /// `layoutIfNeeded()` in the animations closure.
+    mutating func reportMissedAnimations(animated: Bool) {
+        let changes = pendingLayout.take()
+        guard !animated else { return }
+        var blocks: [MissedBlock] = []
+        var missed: [MissedBlock: [PendingLayoutChange.What]] = [:]
+        for change in changes {
+            guard let block = change.missedBlock else { continue }
+            if missed[block] == nil { blocks.append(block) }
+            missed[block, default: []].append(change.what)
+        }
+        for block in blocks {
+            let changes = missed[block, default: []]
+            let constraints = changes.compactMap { if case .constraint(let index) = $0 { index } else { nil } }
+            let others = changes.compactMap { what -> String? in
+                switch what {
+                case .constraint: nil
+                case .text(let view): "the text of '\(viewNames[view])'"
+                case .canvas: "the canvas size"
+                }
+            }
+            let names = describe(constraints: constraints) + others
+            let what = names.prefix(8).joined(separator: ", ")
+            let more = names.count > 8 ? " and \(names.count - 8) more" : ""
+            report(
+                .warning(
+                    .missingLayout,
+                    "this animation block has no 'layout' for the changes it leaves pending (\(what)\(more)), "
+                        + "so the views jump to their new frames at the layout pass after it instead of animating; "
+                        + "add 'layout' inside the block, as layoutIfNeeded() in UIKit's animations closure",
+                    at: block.range),
+                in: block.file)
+        }
+    }
+}
