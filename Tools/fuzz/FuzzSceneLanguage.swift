@@ -12,7 +12,8 @@
 //   and its JSON is valid JSON of finite numbers with one entry per view;
 // - a scene without errors has one frame entry per declared view, with
 //   distinct names;
-// - a scene without errors runs (on load, every action, time moving on) with
+// - a scene without errors runs in a playback session (on load, every action,
+//   the input as `exec` statements when they check out, time moving on) with
 //   finite presentation frames and runtime diagnostics inside their files.
 
 import PlaygroundProtocol
@@ -28,7 +29,9 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let scene = Scene.parse(file)
     let model = LayoutModel(scene: scene)
     let diagnostics = model.allDiagnostics
-    for diagnostic in diagnostics {
+    // The same bytes as an `exec` source, statements alone, checked against the scene.
+    let exec = scene.parseStatements(file)
+    for diagnostic in diagnostics + exec.diagnostics {
         for range in [diagnostic.range] + diagnostic.notes.compactMap(\.range) {
             precondition(
                 0 <= range.start && range.start <= range.end && range.end <= file.bytes.count,
@@ -52,28 +55,30 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         precondition(names.count == scene.views.count, "a scene without errors lost a view")
         precondition(Set(names).count == names.count, "views of a scene without errors share a name")
     }
-    if !scene.diagnostics.hasErrors { run(scene) }
+    if !scene.diagnostics.hasErrors {
+        run(scene, exec: exec.diagnostics.hasErrors ? nil : (exec.statements, file))
+    }
     return 0
 }
 
-/// Runs a valid scene: `on load`, every action, then time in steps.
-func run(_ scene: Scene) {
-    var loaded = LoadedScene(scene: scene, name: "fuzz")
-    loaded.runOnLoad()
-    for action in scene.actions { loaded.run(action: action.name.name) }
-    for time in [0, 0.05, 0.1, 0.25, 0.5, 1, 2, 3] {
-        loaded.advance(to: time)
-        if time == 0.25, let action = scene.actions.first { loaded.run(action: action.name.name) }
-        let frame = loaded.presentationFrame()
-        let finite = frame.views.allSatisfy { view in
+/// Runs a valid scene in a playback session: `on load`, every action at 0,
+/// the first again at 0.25 and valid `exec` statements at 0.1; the frames at
+/// times in steps.
+func run(_ scene: Scene, exec: (statements: [Statement], file: SourceFile)?) {
+    var session = PlaybackSession(loading: scene, name: "fuzz")
+    for action in scene.actions { try? session.schedule(.action(action.name.name), at: 0) }
+    if let action = scene.actions.first { try? session.schedule(.action(action.name.name), at: 0.25) }
+    if let exec { try? session.schedule(.statements(exec.statements, in: exec.file), at: 0.1) }
+    session.frames(at: [0, 0.05, 0.1, 0.25, 0.5, 1, 2, 3]) { step in
+        let finite = step.frame.views.allSatisfy { view in
             [view.x, view.y, view.width, view.height, view.alpha].allSatisfy(\.isFinite)
         }
-        precondition(finite, "a presentation frame at \(time) s is not finite")
-    }
-    for reported in loaded.takeDiagnostics() {
-        precondition(
-            reported.diagnostic.range.end <= reported.file.bytes.count, "a runtime diagnostic points past its file")
-        _ = reported.rendered
+        precondition(finite, "a presentation frame at \(step.frame.time) s is not finite")
+        for reported in step.diagnostics {
+            precondition(
+                reported.diagnostic.range.end <= reported.file.bytes.count, "a runtime diagnostic points past its file")
+            _ = reported.rendered
+        }
     }
 }
 

@@ -7,19 +7,31 @@ struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a scene's presentation frames over time as NDJSON, offline.",
         discussion: """
-            Loads the scene in-process with a manual clock, runs 'on load' and then each --run action \
-            at time 0, in order, and prints the presentation frame at each time asked: the times of \
-            --at, every tick up to --until, or, with neither, every tick until no animation runs \
-            (at most 10 s). Diagnostics go to standard error as they happen; the exit status is 1 \
-            if any is an error.
+            Loads the scene in-process with a manual clock and runs 'on load' at time 0. Each --run \
+            action and --exec source runs at its time (0 without '@T'), before the frame for that time \
+            is made; inputs at the same time run in command-line order. It prints the presentation \
+            frame at each time asked: the times of --at, every tick up to --until, or, with neither, \
+            every tick until no animation runs and no input waits (at most 10 s after the last input). \
+            Diagnostics go to standard error as they happen; the exit status is 1 if any is an error. \
+            An unknown action or an --exec source with errors stops it before the first frame.
+
+            Examples:
+              layoutctl frames Quiz.layout --run next --at 0,0.25,0.5
+                  'next' at 0, and the frames at 0, 0.25 and 0.5 s.
+              layoutctl frames Quiz.layout --run next --run next@0.6
+                  'next' at 0 and again at 0.6 s, every tick until all is still.
+              layoutctl frames Messaging.layout \\
+                  --exec 'toolbarTop.constant = message1.midY; layout'@0.3
+                  two statements run as an action at 0.3 s.
+              layoutctl frames Quiz.layout --run next --until 1 --fps 30
+                  every tick of 30 fps from 0 to 1 s.
             """
     )
 
     @Argument(help: "A scene file.")
     var path: String
 
-    @Option(name: .customLong("run"), help: "An action to run at time 0 (repeatable).")
-    var actions: [String] = []
+    @OptionGroup var inputs: TimedInputOptions
 
     @Option(help: "Times in seconds, separated by commas: 0,0.25,0.5.")
     var at: String?
@@ -37,30 +49,24 @@ struct Frames: ParsableCommand {
         if let until, !(until.isFinite && until >= 0 && until <= 3600) {
             throw ValidationError("--until must be between 0 and 3600 seconds")
         }
+        if let at { _ = try parseTimes(at) }
     }
 
     func run() throws {
-        var scene = try OfflineScene(path: path, running: actions)
-        var seq = 0
-        func emit(at time: Double) {
-            scene.advance(to: time)
-            print(scene.loaded.presentationFrame(seq: seq).json)
-            seq += 1
+        var scene = try OfflineScene(path: path, inputs: try inputs.inputs())
+        func emit(_ step: PlaybackSession.Step) {
+            report(step.diagnostics)
+            print(step.frame.json)
         }
         if let at {
-            for time in try parseTimes(at) { emit(at: time) }
+            scene.session.frames(at: try parseTimes(at), emit)
         } else if let until {
-            var tick = 0
-            while Double(tick) / fps <= until + 1e-9 {
-                emit(at: Double(tick) / fps)
-                tick += 1
-            }
+            scene.session.frames(fps: fps, through: until, emit)
         } else {
-            var tick = 0
-            repeat {
-                emit(at: Double(tick) / fps)
-                tick += 1
-            } while !scene.loaded.isSettled && Double(tick) / fps <= 10 + 1e-9
+            let limit = scene.settleLimit
+            if scene.session.framesUntilSettled(fps: fps, timeLimit: limit, emit) == .reachedTimeLimit {
+                printError("layoutctl: warning: '\(path)' still runs at \(limit) s; the frames stop there")
+            }
         }
         if scene.failed { throw ExitCode(1) }
     }

@@ -2,50 +2,69 @@ import ArgumentParser
 import SceneLanguage
 import SceneRuntime
 
-/// A scene file run offline for `frames` and `plot`: parsed, laid out, `on
-/// load` run and the actions run at time 0, every diagnostic printed to
-/// standard error as it comes.
+/// A scene file played offline for `frames` and `plot`: parsed, laid out,
+/// `on load` run, and the timed inputs checked and scheduled in a
+/// ``PlaybackSession``, every diagnostic so far printed to standard error.
 struct OfflineScene {
-    var loaded: LoadedScene
-    /// Whether any diagnostic so far was an error.
-    private(set) var failed = false
+    var session: PlaybackSession
+    /// Whether loading reported an error.
+    private let loadFailed: Bool
 
-    /// Loads a file and runs its actions. Throws `ExitCode(1)` when the
-    /// file cannot be read, has errors, or lacks an action.
-    init(path: String, running actions: [String]) throws {
+    /// Loads a file and schedules its inputs. Throws `ExitCode(1)` when the
+    /// file cannot be read or has errors, when it lacks an action asked
+    /// for, or when a `--exec` source has errors; every such problem is
+    /// reported first.
+    init(path: String, inputs: [TimedInput]) throws {
         guard let file = readSource(path) else { throw ExitCode(1) }
         let parsed = Scene.parse(file)
-        failed = printDiagnostics(parsed.diagnostics, in: file)
+        var failed = printDiagnostics(parsed.diagnostics, in: file)
         guard !parsed.diagnostics.hasErrors else { throw ExitCode(1) }
-        loaded = LoadedScene(scene: parsed, name: sceneName(of: path))
-        failed = printDiagnostics(loaded.layout.diagnostics, in: file) || failed
-        loaded.runOnLoad()
-        for action in actions {
-            guard loaded.run(action: action) else {
-                let known = parsed.actions.map { "'\($0.name.name)'" }.joined(separator: ", ")
-                printError(
-                    "layoutctl: error: '\(path)' has no action '\(action)'; it has: \(known.isEmpty ? "none" : known)")
-                throw ExitCode(1)
+        session = PlaybackSession(loading: parsed, name: sceneName(of: path))
+        failed = printDiagnostics(session.scene.layout.diagnostics, in: file) || failed
+        var refused = false
+        for input in inputs {
+            switch input.kind {
+            case .run(let action):
+                do {
+                    try session.schedule(.action(action), at: input.time)
+                } catch {
+                    let known = parsed.actions.map { "'\($0.name.name)'" }.joined(separator: ", ")
+                    printError(
+                        "layoutctl: error: '\(path)' has no action '\(action)'; it has: \(known.isEmpty ? "none" : known)"
+                    )
+                    refused = true
+                }
+            case .exec(let text, let number):
+                let source = SourceFile(name: "<exec \(number)>", text: text)
+                let (statements, diagnostics) = parsed.parseStatements(source)
+                failed = printDiagnostics(diagnostics, in: source) || failed
+                guard !diagnostics.hasErrors else {
+                    refused = true
+                    continue
+                }
+                try? session.schedule(.statements(statements, in: source), at: input.time)
             }
         }
-        reportNew()
+        guard !refused else { throw ExitCode(1) }
+        loadFailed = failed
+        report(session.takeDiagnostics())
     }
 
-    /// Moves time to `time` and prints what the runtime reported meanwhile.
-    mutating func advance(to time: Double) {
-        loaded.advance(to: time)
-        reportNew()
-    }
+    /// Whether any diagnostic so far was an error.
+    var failed: Bool { loadFailed || session.hasReportedError }
 
-    private mutating func reportNew() {
-        let reported = loaded.takeDiagnostics()
-        for item in reported { printError(item.rendered, terminator: "") }
-        failed = failed || reported.contains { $0.diagnostic.severity == .error }
-    }
+    /// The scene time after which waiting for the scene to settle stops:
+    /// 10 s after the last input.
+    var settleLimit: Double { (session.queue.last?.time ?? session.time) + 10 }
 }
 
 /// Prints diagnostics in file order; whether one is an error.
 func printDiagnostics(_ diagnostics: [Diagnostic], in file: SourceFile) -> Bool {
     printError(diagnostics.sortedByLocation().map { $0.rendered(in: file) }.joined(), terminator: "")
     return diagnostics.hasErrors
+}
+
+/// Prints runtime diagnostics as they come.
+func report(_ diagnostics: [RuntimeDiagnostic]) {
+    for item in diagnostics { printError(item.rendered, terminator: "") }
 }

@@ -26,6 +26,7 @@ func scene(views count: Int) -> String {
             shift.append("    row\(i).constant = 100")
         }
         shift.append("    v\(i).alpha = 0.5")
+        if i == count - 1 { shift.append("    layout") }
         if i == 0 {
             lines.append("row0: v0.leading == root.margins.leading; v0.top == root.safeArea.top")
         } else if i % 10 == 0 {
@@ -43,10 +44,15 @@ func milliseconds(_ repetitions: Int, _ body: () -> Void) -> Double {
     for _ in 0..<repetitions {
         let start = ContinuousClock.now
         body()
-        let elapsed = (ContinuousClock.now - start).components
-        times.append(Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15)
+        times.append(milliseconds(from: start, to: ContinuousClock.now))
     }
     return times.sorted()[times.count / 2]
+}
+
+/// The time between two instants, in milliseconds.
+func milliseconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> Double {
+    let elapsed = (end - start).components
+    return Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15
 }
 
 func pad(_ text: String, _ width: Int) -> String {
@@ -88,19 +94,24 @@ for count in [100, 2000] {
         running = loaded
         running.run(action: "shift")
     }
-    // 120 frames over the animation's second, at 120 fps: the median frame.
+    // A frame at each tick of 120 fps over the animation's second (a
+    // quarter with --quick), played by a session: the median frame, from
+    // one frame's end to the next one's.
+    var session = PlaybackSession(running)
     var frame = running.presentationFrame()
-    var tick = 0
-    let perFrame = milliseconds(quick ? 30 : 120) {
-        tick += 1
-        running.advance(to: Double(tick) / 120)
-        frame = running.presentationFrame(seq: tick)
+    var perFrame: [Double] = []
+    var last = ContinuousClock.now
+    session.frames(fps: 120, through: quick ? 0.25 : 1) { step in
+        let now = ContinuousClock.now
+        perFrame.append(milliseconds(from: last, to: now))
+        frame = step.frame
+        last = ContinuousClock.now
     }
     precondition(frame.views.count == count, "the frame must hold every view")
     var json = ""
     let encode = milliseconds(quick ? 3 : 21) { json = frame.json }
     precondition(json.utf8.count > count * 50, "the frame must hold every view")
-    let columns = [start, perFrame, encode].map { ms in
+    let columns = [start, perFrame.sorted()[perFrame.count / 2], encode].map { ms in
         ms < 1 ? "\((ms * 1000).rounded() / 1000) ms" : "\((ms * 100).rounded() / 100) ms"
     }
     print(pad("\(count)", 16) + pad(columns[0], 20) + pad(columns[1], 14) + columns[2])

@@ -1,0 +1,25 @@
+extension Scene {
+    /// Lexes, parses and checks statements written apart from the scene
+    /// file, against the scene's names: what `exec` runs as an action.
+    ///
+    /// The source holds statements as an action's body does, without the
+    /// braces, separated by new lines or `;`. Its diagnostics point into
+    /// `file`, so they render with its name:
+    ///
+    /// ```swift
+    /// let source = SourceFile(name: "<exec 1>", text: "toolbarTop.constant = 0; layout")
+    /// let (statements, diagnostics) = scene.parseStatements(source)
+    /// for diagnostic in diagnostics { print(diagnostic.rendered(in: source), terminator: "") }
+    /// ```
+    ///
+    /// - Parameter file: The statements' source.
+    /// - Returns: The statements that could be read, and every diagnostic;
+    ///   without an error among them, the statements are ready to run.
+    public func parseStatements(_ file: SourceFile) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+        let (tokens, lexical) = Lexer.tokenize(file)
+        var parser = Parser(file: file, tokens: tokens)
+        let statements = parser.parseStatementSource()
+        let checked = Checker.check(statements, against: self)
+        return (statements, lexical + parser.diagnostics + checked)
+    }
+}

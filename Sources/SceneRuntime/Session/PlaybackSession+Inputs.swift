@@ -1,0 +1,49 @@
+public import SceneLanguage
+
+extension PlaybackSession {
+    /// What a session runs at a time, from outside the scene.
+    public enum Input: Sendable {
+        /// One of the scene's actions, by name.
+        case action(String)
+        /// Statements already parsed and checked against the scene
+        /// (``SceneLanguage/Scene/parseStatements(_:)``), run as an action;
+        /// their diagnostics point into `file`.
+        case statements([Statement], in: SourceFile)
+    }
+
+    /// Schedules an input to run at a scene time: when time reaches it, it
+    /// runs at that time, before the frame for that time is made. Inputs
+    /// due at the same time run in the order they were scheduled.
+    ///
+    /// - Parameters:
+    ///   - input: An action or statements.
+    ///   - time: Seconds since the scene loaded. A time already past is the
+    ///     current time: the input runs at the next move or frame.
+    /// - Throws: ``PlaybackError/unknownAction(_:)`` when the scene has no
+    ///   action of that name; ``PlaybackError/invalidTime(_:)`` when `time`
+    ///   is not finite. Nothing is scheduled then.
+    public mutating func schedule(_ input: Input, at time: Double) throws(PlaybackError) {
+        guard time.isFinite else { throw .invalidTime(time) }
+        if case .action(let name) = input, scene.scene.action(named: name) == nil {
+            throw .unknownAction(name)
+        }
+        let at = max(time, self.time)
+        let index = queue.firstIndex { $0.time > at } ?? queue.endIndex
+        queue.insert(ScheduledInput(time: at, input: input), at: index)
+    }
+}
+
+/// An input waiting in a ``PlaybackSession`` for its time.
+public struct ScheduledInput: Sendable {
+    /// Seconds since the scene loaded.
+    public var time: Double
+    public var input: PlaybackSession.Input
+}
+
+/// Why a ``PlaybackSession`` refused an input.
+public enum PlaybackError: Error, Hashable, Sendable {
+    /// The scene has no action of this name.
+    case unknownAction(String)
+    /// A time that is not finite.
+    case invalidTime(Double)
+}
