@@ -15,7 +15,9 @@ let package = Package(
         .library(name: "SceneRuntime", targets: ["SceneRuntime"]),
         .library(name: "PlaygroundProtocol", targets: ["PlaygroundProtocol"]),
         .library(name: "FramePlot", targets: ["FramePlot"]),
+        .library(name: "FileWatching", targets: ["FileWatching"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
+        .executable(name: "layout-watch", targets: ["layout-watch"]),
         .executable(name: "scene-bench", targets: ["scene-bench"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
     ],
@@ -29,9 +31,11 @@ let package = Package(
             name: "LayoutSolver",
             swiftSettings: strictSettings
         ),
-        // The scene language: source files, lexer, parser, syntax, checks, diagnostics. Standard library only.
+        // The scene language: source files, lexer, parser, syntax, checks, diagnostics. Standard library and
+        // the protocol's value types (geometry, colours, view kinds) only.
         .target(
             name: "SceneLanguage",
+            dependencies: ["PlaygroundProtocol"],
             swiftSettings: strictSettings
         ),
         // Timing: cubic-bezier curves, UIKit's springs, delays, repeats. Standard library (and libm) only.
@@ -39,7 +43,8 @@ let package = Package(
             name: "Animation",
             swiftSettings: strictSettings
         ),
-        // Frames and, later, the socket protocol's messages. No Foundation.
+        // The protocol: geometry, colours, view kinds, frames, requests, responses and events, and their JSON.
+        // Standard library only; it knows nothing of the language.
         .target(
             name: "PlaygroundProtocol",
             swiftSettings: strictSettings
@@ -53,6 +58,24 @@ let package = Package(
         .target(
             name: "SceneRuntime",
             dependencies: ["SceneLanguage", "LayoutSolver", "PlaygroundProtocol", "Animation"],
+            swiftSettings: strictSettings
+        ),
+        // Save detection from layout-watch's lines: pure, standard library only.
+        .target(
+            name: "FileWatching",
+            swiftSettings: strictSettings
+        ),
+        // libinotifytools (Debian libinotifytools0-dev, no pkg-config file). GPL-2.0-only: layout-watch alone uses it.
+        .systemLibrary(
+            name: "CInotifyTools",
+            providers: [.apt(["libinotifytools0-dev"])]
+        ),
+        // The watcher process layoutd starts: GPL-2.0-only (Tools/layout-watch/LICENSE), so it links nothing of ours.
+        .executableTarget(
+            name: "layout-watch",
+            dependencies: ["CInotifyTools"],
+            path: "Tools/layout-watch",
+            exclude: ["LICENSE"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -125,6 +148,13 @@ let package = Package(
             name: "LayoutctlTests",
             dependencies: ["layoutctl", "TestSupport"],
             exclude: ["kiwi_scenes.py"],
+            swiftSettings: strictSettings
+        ),
+        // Save detection on recorded traces, and the real layout-watch on real folders.
+        .testTarget(
+            name: "FileWatchingTests",
+            dependencies: ["FileWatching", "layout-watch"],
+            exclude: ["record-trace.sh"],
             swiftSettings: strictSettings
         ),
         .testTarget(

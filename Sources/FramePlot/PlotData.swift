@@ -108,7 +108,7 @@ struct PlotData {
     /// Calls `body` with each view of a frame (guides left out) and the key that names it across frames.
     private static func forEachView(in frame: Frame, _ body: (ViewKey, ViewFrame) -> Void) {
         var seen: [String: Int] = [:]
-        for view in frame.views where view.kind != "guide" {
+        for view in frame.views where view.kind != .guide {
             let occurrence = seen[view.name, default: 0]
             seen[view.name] = occurrence + 1
             body(ViewKey(name: view.name, occurrence: occurrence), view)

@@ -10,12 +10,10 @@ import Testing
 
     @Test(
         "ReferenceTables.swift is exactly what reference_timing.py generates",
-        .enabled(if: mpmathAvailable, "needs python3 with mpmath (pip install mpmath)")
+        .enabled(if: mpmathAvailable, "needs mpmath in Tools/python3's Python (Tools/setup.sh installs it)")
     )
     func tablesAreCurrent() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.folder.appendingPathComponent("reference_timing.py").path]
+        let process = pythonProcess([Self.folder.appendingPathComponent("reference_timing.py").path])
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -33,7 +31,7 @@ import Testing
             generated == committed,
             """
             ReferenceTables.swift is stale; regenerate it with
-            python3 Tests/AnimationTests/reference_timing.py > Tests/AnimationTests/ReferenceTables.swift
+            Tools/python3 Tests/AnimationTests/reference_timing.py > Tests/AnimationTests/ReferenceTables.swift
             """)
     }
 }

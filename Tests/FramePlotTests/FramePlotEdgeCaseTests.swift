@@ -16,7 +16,7 @@ import Testing
     @Test("One frame, or frames where nothing changes, say that nothing moves", arguments: [1, 12])
     func nothingMoves(frameCount: Int) throws {
         let frames = Frames.sampled(count: frameCount, over: 0.2) { _ in
-            [Frames.view("card", x: 10, y: 20, alpha: 0.5), Frames.view("gap", x: 3, kind: "guide")]
+            [Frames.view("card", x: 10, y: 20, alpha: 0.5), Frames.view("gap", x: 3, kind: .guide)]
         }
         let root = try SVGTree.parse(FramePlot.svg(frames, title: "Still"))
         let reason = frameCount == 1 ? "in a single frame" : "across the \(frameCount) frames"
@@ -27,7 +27,7 @@ import Testing
 
     @Test("Frames that hold only guides hold no views")
     func onlyGuides() throws {
-        let frames = Frames.sampled(count: 3, over: 1) { time in [Frames.view("gap", x: time, kind: "guide")] }
+        let frames = Frames.sampled(count: 3, over: 1) { time in [Frames.view("gap", x: time, kind: .guide)] }
         let root = try SVGTree.parse(FramePlot.svg(frames, title: "Guides"))
         #expect(root.all("text").contains { $0.text == "The frames hold no views." })
     }

@@ -67,7 +67,7 @@ import Testing
                 Frames.view("still", x: 5),
                 Frames.view("fader", alpha: 1 - time),
                 Frames.view("noise", x: 7 + time * 1e-9),
-                Frames.view("gap", x: 100 * time, kind: "guide"),
+                Frames.view("gap", x: 100 * time, kind: .guide),
                 Frames.view("dropper", y: 300 * time),
                 Frames.view("slider", x: 20 + 40 * time, y: 10 * time),
             ]

@@ -5,7 +5,7 @@ import PlaygroundProtocol
 enum Frames {
     /// A view in a frame with only what the plot reads set.
     static func view(
-        _ name: String, x: Double = 0, y: Double = 0, alpha: Double = 1, kind: String = "view"
+        _ name: String, x: Double = 0, y: Double = 0, alpha: Double = 1, kind: ViewKind = .view
     ) -> ViewFrame {
         ViewFrame(name: name, kind: kind, parent: "root", x: x, y: y, width: 40, height: 20, alpha: alpha)
     }
@@ -13,8 +13,8 @@ enum Frames {
     /// A frame at `time` holding `views`.
     static func frame(at time: Double, seq: Int = 0, _ views: [ViewFrame]) -> Frame {
         Frame(
-            scene: "Test", generation: 1, seq: seq, time: time, settled: false, canvasWidth: 375, canvasHeight: 667,
-            views: views)
+            scene: "Test", generation: 1, seq: seq, time: time, settled: false,
+            canvas: Size(width: 375, height: 667), views: views)
     }
 
     /// Frames at `count` evenly spaced times from 0 to `duration`, each made by `views` from its time.

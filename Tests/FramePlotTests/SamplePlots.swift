@@ -5,7 +5,10 @@ import Testing
 
 /// Sample plots written to a folder for a person to look at (render them with `rsvg-convert`), when
 /// `FRAMEPLOT_SAMPLES` names one. Skipped otherwise.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["FRAMEPLOT_SAMPLES"] != nil))
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["FRAMEPLOT_SAMPLES"] != nil,
+        "opt-in: writes sample plots for a person to look at when FRAMEPLOT_SAMPLES names a folder"))
 struct SamplePlots {
     static let samples: [(name: String, title: String, frames: [Frame])] = [
         (

@@ -31,9 +31,7 @@ import Testing
     static func loadCases() throws -> [Case]? {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("kiwi_differential.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, String(caseCount), "20261122"]
+        let process = pythonProcess([script.path, String(caseCount), "20261122"])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -48,7 +46,8 @@ import Testing
 
     @Test(
         "Agrees with kiwisolver to 1e-6 on 1,000 random systems with unique optima",
-        .enabled(if: kiwiAvailable, "needs python3 with kiwisolver and scipy (pip install kiwisolver scipy)")
+        .enabled(
+            if: kiwiAvailable, "needs kiwisolver and scipy in Tools/python3's Python (Tools/setup.sh installs them)")
     )
     func agreesWithKiwi() throws {
         let cases = try #require(try Self.loadCases(), "kiwi_differential.py failed")

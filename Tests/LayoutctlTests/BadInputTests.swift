@@ -43,7 +43,9 @@ import Testing
     static let cases: [Case] = [
         Case("an empty file", status: 0, codes: []) { "" },
         Case("only comments", status: 0, codes: []) { "# a comment\n   # another one\n#\n\n# { ( \"\n" },
-        Case("binary garbage", codes: ["invalid-utf8"]) { garbage(count: 65_536) },
+        Case("garbage that is not UTF-8 (without NUL bytes, which would make it binary)", codes: ["invalid-utf8"]) {
+            garbage(count: 65_536)
+        },
         Case("100,000 nested '{'", codes: ["expected-token"]) { String(repeating: "{", count: 100_000) },
         Case("a view and 100,000 nested '{'", codes: ["expected-token", "unterminated-block"]) {
             "view a " + String(repeating: "{", count: 100_000)
@@ -134,6 +136,31 @@ import Testing
         }
     }
 
+    @Test("A binary file (a NUL among its first 8000 bytes) is refused in one line by each command that reads one")
+    func binaryFiles() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("image.layout")
+            try Data(Array("view a\n".utf8) + [0] + Self.garbage(count: 65_536)).write(to: file)
+            let svg = folder.appendingPathComponent("out.svg").path
+            let runs = [
+                ["check", file.path], ["solve", file.path], ["frames", file.path],
+                ["plot", file.path, "go", "--svg", svg],
+                // A real executable, as `layoutctl check /bin/ls` would be.
+                ["check", Layoutctl.executable.path],
+            ]
+            for arguments in runs {
+                let result = try Layoutctl.run(arguments, timeout: Self.timeout)
+                #expect(result.status == 1 && !result.signaled, "\(arguments)")
+                #expect(result.stdout.isEmpty)
+                #expect(
+                    result.stderr
+                        == "layoutctl: error: '\(arguments[1])' is not a text file (it holds NUL bytes); "
+                        + "scene files are UTF-8 text\n")
+            }
+            #expect(!FileManager.default.fileExists(atPath: svg))
+        }
+    }
+
     @Test("A path that does not exist, and a folder given to 'solve', are errors that name the path")
     func unreadablePaths() throws {
         try withTemporaryFolder { folder in
@@ -141,11 +168,13 @@ import Testing
             for arguments in [["check", missing], ["solve", missing]] {
                 let result = try Layoutctl.run(arguments, timeout: Self.timeout)
                 #expect(result.status == 1 && !result.signaled)
-                #expect(result.stderr == "layoutctl: error: '\(missing)': no such file\n")
+                #expect(result.stderr == "layoutctl: error: '\(missing)': no such file or directory\n")
             }
             let result = try Layoutctl.run(["solve", folder.path], timeout: Self.timeout)
             #expect(result.status == 1 && !result.signaled)
-            #expect(result.stderr == "layoutctl: error: '\(folder.path)': cannot read it\n")
+            #expect(
+                result.stderr
+                    == "layoutctl: error: '\(folder.path)' is a folder; solve takes one file, check takes folders\n")
         }
     }
 
@@ -210,14 +239,15 @@ import Testing
         if status == 0 { #expect(!result.stderr.contains(": error: "), sourceLocation: sourceLocation) }
     }
 
-    /// Bytes from a fixed-seed generator: mostly invalid UTF-8, with some of the language's characters.
+    /// Bytes from a fixed-seed generator: mostly invalid UTF-8, with some of the language's characters, and no
+    /// NUL (a file with one is binary, refused before it is read).
     static func garbage(count: Int) -> [UInt8] {
         var state: UInt64 = 0x1234_5678_9ABC_DEF0
         return (0..<count).map { _ in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let byte = UInt8(truncatingIfNeeded: state >> 56)
             let language = Array("{}()\n.=@".utf8)
-            return byte % 7 == 0 ? language[Int(byte) % language.count] : byte
+            return byte % 7 == 0 ? language[Int(byte) % language.count] : max(byte, 1)
         }
     }
 

@@ -38,7 +38,7 @@ import Testing
         Run(playground: "Bankey", actions: ["replay@2", "reset@4", "replayTogether@4.1", "signInFailed@5"]),
         Run(
             playground: "Bankey", actions: ["replayWithoutLayout@2"],
-            codes: ["nothing-to-animate", "nothing-to-animate", "missing-layout"]),
+            codes: ["nothing-to-animate", "nothing-to-animate"]),
         Run(playground: "Burger", actions: ["scrub"]),
         Run(playground: "Burger", actions: ["scrub", "release@0.1"]),
         Run(playground: "Burger", actions: ["scrub", "close@0.1"], codes: ["unreverted-constraints"]),

@@ -34,9 +34,7 @@ import Testing
     static func loadCases() throws -> (cases: [Case], statistics: String)? {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("kiwi_scenes.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, String(sceneCount), String(seed)]
+        let process = pythonProcess([script.path, String(sceneCount), String(seed)])
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -58,7 +56,9 @@ import Testing
 
     @Test(
         "'solve' lays out 200 random scenes as kiwisolver does, to 1e-6, without diagnostics",
-        .enabled(if: kiwiAvailable, "needs python3 with kiwisolver, scipy and numpy (Tools/setup.sh installs them)")
+        .enabled(
+            if: kiwiAvailable,
+            "needs kiwisolver, scipy and numpy in Tools/python3's Python (Tools/setup.sh installs them)")
     )
     func agreesWithKiwi() throws {
         let (cases, statistics) = try #require(try Self.loadCases(), "kiwi_scenes.py failed")

@@ -703,11 +703,16 @@ class LinearProgram:
             if lower is not None:
                 a_ub.append(-row)
                 b_ub.append(-lower)
+        # Free columns get a far box: the HiGHS in older scipy (1.10, Debian 12's) aborts the process on
+        # some unbounded programs. An optimum as far as the box means unbounded (the costs here are 0,
+        # levels' errors, or one column's ±1).
+        box = 1e7
+        bounds = [(-box if lo is None else lo, box if hi is None else hi) for lo, hi in zip(self.lower, self.upper)]
         r = linprog(cost, A_ub=np.array(a_ub) if a_ub else None, b_ub=b_ub or None,
                     A_eq=np.array(a_eq) if a_eq else None, b_eq=b_eq or None,
-                    bounds=list(zip(self.lower, self.upper)), method="highs")
+                    bounds=bounds, method="highs")
         if r.status == 0:
-            return "optimal", r.fun, r.x
+            return ("unbounded", None, None) if abs(r.fun) >= box / 2 else ("optimal", r.fun, r.x)
         return ("infeasible" if r.status == 2 else "unbounded"), None, None
 
 

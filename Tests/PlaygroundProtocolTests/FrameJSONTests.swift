@@ -33,14 +33,14 @@ import Testing
     @Test("A frame decodes to what was written, escapes and optional fields included")
     func roundTrip() throws {
         let frame = Frame(
-            scene: "Quiz \"2\"\\n", generation: 2, seq: 57, time: 0.95, settled: false, canvasWidth: 375,
-            canvasHeight: 667,
+            scene: "Quiz \"2\"\\n", generation: 2, seq: 57, time: 0.95, settled: false,
+            canvas: Size(width: 375, height: 667),
             views: [
                 ViewFrame(
-                    name: "question", kind: "label", parent: "root", x: -187.5, y: 120, width: 126, height: 20.4,
-                    alpha: 0.1, text: "Line\n\"two\"\t\u{1}é👍🏽", font: 17, color: "#3366ff"),
+                    name: "question", kind: .label, parent: "root", x: -187.5, y: 120, width: 126, height: 20.4,
+                    alpha: 0.1, text: "Line\n\"two\"\t\u{1}é👍🏽", font: 17, color: Color(rgb: 0x3366FF)),
                 ViewFrame(
-                    name: "gap", kind: "guide", parent: "panel", x: 0.1 + 0.2, y: -0.0, width: 1e-12, height: 1e7,
+                    name: "gap", kind: .guide, parent: "panel", x: 0.1 + 0.2, y: -0.0, width: 1e-12, height: 1e7,
                     hidden: true),
             ])
         let decoded = try JSONDecoder().decode(Decoded.self, from: Data(frame.json.utf8))

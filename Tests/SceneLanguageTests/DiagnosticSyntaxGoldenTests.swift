@@ -95,6 +95,15 @@ extension DiagnosticGolden {
 
             """),
         DiagnosticGolden(
+            .expectedToken, "a label's text without quotes: one error, not a second for an unknown property",
+            "label b Hello font 12",
+            """
+            Scene.layout:1:9: error: expected the label's text in quotes, as 'label b "Hello"', found 'Hello' [expected-token]
+            label b Hello font 12
+                    ^~~~~
+
+            """),
+        DiagnosticGolden(
             .expectedToken, "'=' in a constraint", "view card\ncard.top = root.top + 20",
             """
             Scene.layout:2:10: error: '=' assigns a value in an action; a constraint relates with '==', '>=' or '<=' [expected-token]
@@ -276,8 +285,23 @@ extension DiagnosticGolden {
             }
             """,
             """
-            Scene.layout:3:28: error: a spring's damping ratio must be above 0 (1 is critically damped), not 0 [invalid-value]
+            Scene.layout:3:28: error: a spring's damping ratio must be above 0, up to 1 (1 is critically damped), not 0 [invalid-value]
               animate 1 spring damping 0 velocity 1 {
+                                       ^
+
+            """),
+        DiagnosticGolden(
+            .invalidValue, "a spring damped more than critically",
+            """
+            view card
+            action go {
+              animate 1 spring damping 3 {
+              }
+            }
+            """,
+            """
+            Scene.layout:3:28: error: a spring's damping ratio must be above 0, up to 1 (1 is critically damped), not 3 [invalid-value]
+              animate 1 spring damping 3 {
                                        ^
 
             """),

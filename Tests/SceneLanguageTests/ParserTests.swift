@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 import Testing
 
 @testable import SceneLanguage

@@ -170,8 +170,8 @@ import Testing
     @Test("Colours animate channel by channel")
     func colour() {
         var run = Running(Self.scene, running: ["recolour"])
-        #expect(run.view("box", at: 0.5).color == "#804000")
-        #expect(run.view("box", at: 1).color == "#ff8000")
+        #expect(run.view("box", at: 0.5).color == Color(rgb: 0x804000))
+        #expect(run.view("box", at: 1).color == Color(rgb: 0xFF8000))
     }
 
     @Test("The same inputs give the same frames, bit for bit")
@@ -229,7 +229,7 @@ import Testing
             """, running: ["rotate"])
         expectClose(run.view("box", at: 0.5).x, 511)
         let end = run.frame(at: 1)
-        #expect(end.canvasWidth == 667 && end.views[0].x == 657)
+        #expect(end.canvas.width == 667 && end.views[0].x == 657)
     }
 
     @Test("A completion that restarts a zero-length animation forever is stopped, with a diagnostic")

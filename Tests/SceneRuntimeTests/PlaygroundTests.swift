@@ -1,4 +1,5 @@
 import Foundation
+import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
 import Testing

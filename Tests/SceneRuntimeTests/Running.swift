@@ -38,7 +38,7 @@ struct Running {
         let frame = frame(at: time)
         guard let view = frame.views.first(where: { $0.name == name }) else {
             Issue.record("no view \(name) at \(time)", sourceLocation: sourceLocation)
-            return ViewFrame(name: name, kind: "view", parent: "root", x: .nan, y: .nan, width: .nan, height: .nan)
+            return ViewFrame(name: name, kind: .view, parent: "root", x: .nan, y: .nan, width: .nan, height: .nan)
         }
         return view
     }

@@ -153,7 +153,7 @@ import Testing
         }
         let frame = model.modelFrame(scene: "fuzz")
         let numbers =
-            [frame.canvasWidth, frame.canvasHeight]
+            [frame.canvas.width, frame.canvas.height]
             + frame.views.flatMap { [$0.x, $0.y, $0.width, $0.height, $0.alpha] + ($0.font.map { [$0] } ?? []) }
         // A frame that cannot be laid out in finite numbers must at least be reported.
         #expect(

@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
 import Testing

@@ -8,6 +8,9 @@
 // - the token stream ends with the end of the file;
 // - every diagnostic's range, and its notes', lies inside the file, and renders
 //   as `fuzz.layout:LINE:COLUMN: …`;
+// - what a diagnostic renders, the runtime's too, is safe to print: no control
+//   character but newlines (and tabs where the file has them), no DEL, C1
+//   control or bidirectional override, and no line longer than 600 scalars;
 // - the frame's numbers are finite (or an `out-of-range` error says why not),
 //   and its JSON is valid JSON of finite numbers with one entry per view;
 // - a scene without errors has one frame entry per declared view, with
@@ -37,7 +40,10 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
                 0 <= range.start && range.start <= range.end && range.end <= file.bytes.count,
                 "\(diagnostic.code) at \(range.start)..<\(range.end), outside a file of \(file.bytes.count) bytes")
         }
-        precondition(diagnostic.rendered(in: file).hasPrefix("fuzz.layout:"), "a diagnostic renders without its file")
+        let rendered = diagnostic.rendered(in: file)
+        precondition(rendered.hasPrefix("fuzz.layout:"), "a diagnostic renders without its file")
+        precondition(
+            isSafeToPrint(rendered, tabs: file.text), "a diagnostic renders unsafe text: \(rendered.debugDescription)")
     }
 
     let frame = model.modelFrame(scene: "fuzz")
@@ -77,8 +83,28 @@ func run(_ scene: Scene, exec: (statements: [Statement], file: SourceFile)?) {
         for reported in step.diagnostics {
             precondition(
                 reported.diagnostic.range.end <= reported.file.bytes.count, "a runtime diagnostic points past its file")
-            _ = reported.rendered
+            let rendered = reported.rendered
+            precondition(
+                isSafeToPrint(rendered, tabs: reported.file.text), "unsafe rendering: \(rendered.debugDescription)")
         }
+    }
+}
+
+/// Whether rendered diagnostics can go to a terminal: every line at most 600
+/// scalars long, without C0 controls (a tab only if `tabs`, the source, holds
+/// one), DEL, C1 controls, bidirectional controls or line separators.
+func isSafeToPrint(_ rendered: String, tabs source: String) -> Bool {
+    let tabsAllowed = source.utf8.contains(0x09)
+    return rendered.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { line in
+        line.unicodeScalars.count <= 600
+            && line.unicodeScalars.allSatisfy { scalar in
+                switch scalar.value {
+                case 0x09: tabsAllowed
+                case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: false
+                case 0x200E, 0x200F, 0x061C, 0x2028, 0x2029: false
+                default: true
+                }
+            }
     }
 }
 

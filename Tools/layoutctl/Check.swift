@@ -9,6 +9,12 @@ struct Check: ParsableCommand {
             Diagnostics go to standard error, like the Swift compiler's. A folder stands for every \
             .layout file in it, recursively, hidden files left out. Exits with 1 if any file has an \
             error (warnings alone exit with 0) or cannot be read, or a folder holds no scene.
+
+            Examples:
+              layoutctl check Playgrounds/Quiz.layout
+                  nothing printed, exit status 0: no errors.
+              layoutctl check Playgrounds
+                  every .layout file under Playgrounds.
             """
     )
 
@@ -19,7 +25,7 @@ struct Check: ParsableCommand {
         guard let files = sceneFiles(in: paths) else { throw ExitCode(1) }
         var failed = false
         for path in files {
-            guard let file = readSource(path) else {
+            guard let file = readSceneFile(path, command: "check") else {
                 failed = true
                 continue
             }

@@ -10,8 +10,10 @@ struct Frames: ParsableCommand {
             Loads the scene in-process with a manual clock and runs 'on load' at time 0. Each --run \
             action and --exec source runs at its time (0 without '@T'), before the frame for that time \
             is made; inputs at the same time run in command-line order. It prints the presentation \
-            frame at each time asked: the times of --at, every tick up to --until, or, with neither, \
-            every tick until no animation runs and no input waits (at most 10 s after the last input). \
+            frame at each time asked: the times of --at (which must increase), every tick up to --until, \
+            or, with neither, every tick until no animation runs and no input waits (at most 10 s after \
+            the last input, with a warning when it stops there). Times are seconds from 0 to 3600; an \
+            input after the last frame never runs, and is warned about. \
             Diagnostics go to standard error as they happen; the exit status is 1 if any is an error. \
             An unknown action or an --exec source with errors stops it before the first frame.
 
@@ -33,52 +35,49 @@ struct Frames: ParsableCommand {
 
     @OptionGroup var inputs: TimedInputOptions
 
-    @Option(help: "Times in seconds, separated by commas: 0,0.25,0.5.")
+    // `.unconditional`: a value that looks like an option, as `-1`, is the
+    // option's value, and is then refused with a reason instead of being
+    // reported as missing.
+    @Option(parsing: .unconditional, help: "Times in seconds, increasing, separated by commas: 0,0.25,0.5.")
     var at: String?
 
-    @Option(help: "Print every tick up to this time, in seconds.")
+    @Option(parsing: .unconditional, help: "Print every tick up to this time, in seconds (not with --at).")
     var until: Double?
 
-    @Option(help: "Ticks per second.")
+    @Option(parsing: .unconditional, help: "Ticks per second.")
     var fps: Double = 60
 
     func validate() throws {
         guard fps.isFinite, fps > 0, fps <= 10_000 else {
-            throw ValidationError("--fps must be above 0 and at most 10000")
+            throw ValidationError("--fps must be above 0 and at most 10000, not \(seconds(fps))")
         }
-        if let until, !(until.isFinite && until >= 0 && until <= 3600) {
-            throw ValidationError("--until must be between 0 and 3600 seconds")
+        if at != nil, until != nil {
+            throw ValidationError(
+                "--at and --until do not go together: --at prints the frames at the times given, --until every "
+                    + "tick up to a time; give one of them")
         }
-        if let at { _ = try parseTimes(at) }
+        if let until { try Times.check(until, option: "--until") }
+        if let at { _ = try Times.parseList(at, option: "--at") }
     }
 
     func run() throws {
-        var scene = try OfflineScene(path: path, inputs: try inputs.inputs())
+        let timed = try inputs.inputs()
+        var scene = try OfflineScene(path: path, inputs: timed, command: "frames")
+        var last = 0.0
         func emit(_ step: PlaybackSession.Step) {
             report(step.diagnostics)
             print(step.frame.json)
+            last = step.frame.time
         }
         if let at {
-            scene.session.frames(at: try parseTimes(at), emit)
+            scene.session.frames(at: try Times.parseList(at, option: "--at"), emit)
+            warnAboutInputs(timed, after: last)
         } else if let until {
             scene.session.frames(fps: fps, through: until, emit)
+            warnAboutInputs(timed, after: last)
         } else {
-            let limit = scene.settleLimit
-            if scene.session.framesUntilSettled(fps: fps, timeLimit: limit, emit) == .reachedTimeLimit {
-                printError("layoutctl: warning: '\(path)' still runs at \(limit) s; the frames stop there")
-            }
+            scene.framesUntilSettled(fps: fps, emit)
         }
         if scene.failed { throw ExitCode(1) }
-    }
-
-    /// `0,0.25,0.5`: times in increasing order.
-    private func parseTimes(_ text: String) throws -> [Double] {
-        var times: [Double] = []
-        for part in text.split(separator: ",") {
-            guard let time = Double(part.filter { $0 != " " }), time.isFinite, time >= 0, time <= 3600
-            else { throw ValidationError("--at takes times in seconds, separated by commas, as 0,0.25,0.5") }
-            times.append(time)
-        }
-        return times.sorted()
     }
 }

@@ -7,15 +7,18 @@ import SceneRuntime
 /// ``PlaybackSession``, every diagnostic so far printed to standard error.
 struct OfflineScene {
     var session: PlaybackSession
+    /// The scene file's path, as given.
+    let path: String
     /// Whether loading reported an error.
     private let loadFailed: Bool
 
-    /// Loads a file and schedules its inputs. Throws `ExitCode(1)` when the
-    /// file cannot be read or has errors, when it lacks an action asked
-    /// for, or when a `--exec` source has errors; every such problem is
-    /// reported first.
-    init(path: String, inputs: [TimedInput]) throws {
-        guard let file = readSource(path) else { throw ExitCode(1) }
+    /// Loads a file and schedules its inputs; `command` names the command in
+    /// messages. Throws `ExitCode(1)` when the file cannot be read or has
+    /// errors, when it lacks an action asked for, or when a `--exec` source
+    /// has errors; every such problem is reported first.
+    init(path: String, inputs: [TimedInput], command: String) throws {
+        guard let file = readSceneFile(path, command: command) else { throw ExitCode(1) }
+        self.path = path
         let parsed = Scene.parse(file)
         var failed = printDiagnostics(parsed.diagnostics, in: file)
         guard !parsed.diagnostics.hasErrors else { throw ExitCode(1) }
@@ -56,6 +59,15 @@ struct OfflineScene {
     /// The scene time after which waiting for the scene to settle stops:
     /// 10 s after the last input.
     var settleLimit: Double { (session.queue.last?.time ?? session.time) + 10 }
+
+    /// Makes a frame at every tick until the scene settles or ``settleLimit``
+    /// is reached, and then warns that it still runs there (a `repeat
+    /// forever`, or an animator that restarts itself).
+    mutating func framesUntilSettled(fps: Double, _ body: (PlaybackSession.Step) -> Void) {
+        let limit = settleLimit
+        guard session.framesUntilSettled(fps: fps, timeLimit: limit, body) == .reachedTimeLimit else { return }
+        printError("layoutctl: warning: '\(displayed(path))' still runs at \(seconds(limit)) s; the frames stop there")
+    }
 }
 
 /// Prints diagnostics in file order; whether one is an error.

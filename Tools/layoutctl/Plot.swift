@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import FramePlot
 import PlaygroundProtocol
 import SceneLanguage
@@ -12,8 +11,9 @@ struct Plot: ParsableCommand {
             Offline, in-process, like 'frames': loads the scene file, runs 'on load' and then the \
             action at time 0, and each --run action and --exec source at its time (0 without '@T'), \
             samples the presentation every tick until no animation runs and no input waits (at most \
-            10 s after the last input) or until --until, and writes three charts sharing the time \
-            axis. Diagnostics go to standard error.
+            10 s after the last input, with a warning when it stops there) or until --until, and \
+            writes three charts sharing the time axis. Diagnostics go to standard error. It exits with \
+            1 when the scene has errors or the SVG cannot be written, saying why.
 
             Examples:
               layoutctl plot Messaging.layout showToolbar --svg toolbar.svg
@@ -37,24 +37,24 @@ struct Plot: ParsableCommand {
 
     @OptionGroup var inputs: TimedInputOptions
 
-    @Option(help: "Sample up to this time, in seconds, instead of until the scene settles.")
+    // `.unconditional`: `-1` is refused with a reason, not reported as missing.
+    @Option(
+        parsing: .unconditional, help: "Sample up to this time, in seconds, instead of until the scene settles.")
     var until: Double?
 
-    @Option(help: "Samples per second.")
+    @Option(parsing: .unconditional, help: "Samples per second.")
     var fps: Double = 60
 
     func validate() throws {
         guard fps.isFinite, fps > 0, fps <= 1000 else {
-            throw ValidationError("--fps must be above 0 and at most 1000")
+            throw ValidationError("--fps must be above 0 and at most 1000, not \(seconds(fps))")
         }
-        if let until, !(until.isFinite && until >= 0 && until <= 600) {
-            throw ValidationError("--until must be between 0 and 600 seconds")
-        }
+        if let until { try Times.check(until, option: "--until", limit: 600) }
     }
 
     func run() throws {
-        let timed = [TimedInput(kind: .run(action), time: 0)] + (try inputs.inputs())
-        var scene = try OfflineScene(path: path, inputs: timed)
+        let timed = [TimedInput(kind: .run(action), time: 0, argument: "'\(action)'")] + (try inputs.inputs())
+        var scene = try OfflineScene(path: path, inputs: timed, command: "plot")
         var frames: [Frame] = []
         func sample(_ step: PlaybackSession.Step) {
             report(step.diagnostics)
@@ -62,14 +62,12 @@ struct Plot: ParsableCommand {
         }
         if let until {
             scene.session.frames(fps: fps, through: until, sample)
+            warnAboutInputs(timed, after: frames.last?.time ?? 0)
         } else {
-            scene.session.framesUntilSettled(fps: fps, timeLimit: scene.settleLimit, sample)
+            scene.framesUntilSettled(fps: fps, sample)
         }
         let document = FramePlot.svg(frames, title: "\(sceneName(of: path)): \(action)")
-        guard FileManager.default.createFile(atPath: svg, contents: Data(document.utf8)) else {
-            printError("layoutctl: error: cannot write '\(svg)'")
-            throw ExitCode(1)
-        }
+        guard writeFile(document, to: svg) else { throw ExitCode(1) }
         if scene.failed { throw ExitCode(1) }
     }
 }

@@ -9,7 +9,12 @@ struct Solve: ParsableCommand {
         discussion: """
             Offline: no daemon. The frame is one line of JSON in the protocol's frame shape, its scene \
             named after the file. Diagnostics go to standard error; with errors, the frame of what \
-            could be laid out is still printed and the exit status is 1.
+            could be laid out is still printed and the exit status is 1. It takes one file; 'check' \
+            takes folders.
+
+            Example:
+              layoutctl solve Playgrounds/Quiz.layout
+                  {"event":"frame","scene":"Quiz",…,"views":[{"name":"question",…}]}
             """
     )
 
@@ -17,7 +22,7 @@ struct Solve: ParsableCommand {
     var path: String
 
     func run() throws {
-        guard let file = readSource(path) else { throw ExitCode(1) }
+        guard let file = readSceneFile(path, command: "solve") else { throw ExitCode(1) }
         let model = LayoutModel(scene: Scene.parse(file))
         let diagnostics = model.allDiagnostics
         printError(diagnostics.map { $0.rendered(in: file) }.joined(), terminator: "")

@@ -25,11 +25,11 @@ struct TimedInputOptions: ParsableArguments {
     func inputs(arguments: [String] = CommandLine.arguments) throws -> [TimedInput] {
         let runs = try actions.map { value in
             let (name, time) = try TimedInput.split(value, option: "--run")
-            return TimedInput(kind: .run(name), time: time)
+            return TimedInput(kind: .run(name), time: time, argument: "--run '\(value)'")
         }
         let execs = try sources.enumerated().map { number, value in
             let (source, time) = try TimedInput.split(value, option: "--exec")
-            return TimedInput(kind: .exec(source, number: number + 1), time: time)
+            return TimedInput(kind: .exec(source, number: number + 1), time: time, argument: "--exec '\(value)'")
         }
         let order = Self.optionOrder(in: arguments)
         guard order.count(where: { $0 }) == runs.count, order.count(where: { !$0 }) == execs.count else {
@@ -67,21 +67,39 @@ struct TimedInput {
 
     var kind: Kind
     var time: Double
+    /// The option and its value, for messages: `--run 'next@0.5'`.
+    var argument: String
 
     /// Splits `VALUE@T` at the last `@` into the value and the time; 0
-    /// without an `@`. What follows the `@` must be a time in seconds.
+    /// without an `@`. What follows the `@` must be a time in seconds, and
+    /// what comes before it an action's name or statements.
     static func split(_ value: String, option: String) throws -> (String, Double) {
-        guard let at = value.lastIndex(of: "@") else { return (value, 0) }
+        let at = value.lastIndex(of: "@")
+        guard value[..<(at ?? value.endIndex)].contains(where: { !$0.isWhitespace }) else {
+            throw ValidationError(
+                "\(option) '\(value)': "
+                    + (option == "--run" ? "no action's name" : "no statements") + (at == nil ? "" : " before the '@'"))
+        }
+        guard let at else { return (value, 0) }
         let suffix = String(value[value.index(after: at)...].filter { $0 != " " })
-        guard let time = Double(suffix) else {
+        guard let time = Double(suffix), !time.isNaN else {
             throw ValidationError(
                 "\(option) '\(value)': '\(suffix)' after the last '@' is not a time in seconds; write "
                     + "\(option == "--run" ? "ACTION" : "'STATEMENTS'")@T, as @0.5 (end with @0 when the text "
                     + "itself holds an '@')")
         }
-        guard time.isFinite, time >= 0, time <= 3600 else {
-            throw ValidationError("\(option) '\(value)': the time after '@' must be between 0 and 3600 seconds")
+        if let problem = Times.rangeProblem(time, shown: suffix) {
+            throw ValidationError("\(option) '\(value)': \(problem)")
         }
         return (String(value[..<at]), time)
+    }
+}
+
+/// Warns about each input that comes after the last frame, and so never runs.
+func warnAboutInputs(_ inputs: [TimedInput], after end: Double) {
+    for input in inputs where input.time > end + 1e-9 {
+        printError(
+            "layoutctl: warning: \(input.argument) never runs: it comes at \(seconds(input.time)) s, after the last "
+                + "frame at \(seconds(end)) s")
     }
 }

@@ -1,11 +1,20 @@
 import Foundation
 
 /// Runs workloads on kiwisolver through `kiwi_bench.py`, in the same process
-/// run as ours; nil when Python or kiwisolver is missing.
+/// run as ours; nil when Python or kiwisolver is missing. The Python is
+/// `Tools/python3` beside the script's folder (the one `Tools/setup.sh`
+/// installs kiwisolver for), else `python3` on PATH.
 func runOnKiwi(_ workloads: [Workload], script: String) -> [String: Measurement]? {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script]
+    let tools = URL(fileURLWithPath: script).deletingLastPathComponent().deletingLastPathComponent()
+    let python = tools.appendingPathComponent("python3")
+    if FileManager.default.isExecutableFile(atPath: python.path) {
+        process.executableURL = python
+        process.arguments = [script]
+    } else {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script]
+    }
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input

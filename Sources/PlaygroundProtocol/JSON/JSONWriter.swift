@@ -63,4 +63,9 @@ public struct JSONWriter: Sendable {
     private func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
+
+    /// Appends one lower-case hexadecimal digit.
+    mutating func appendHexDigit(_ nibble: UInt8) {
+        bytes.append(hexDigit(nibble))
+    }
 }

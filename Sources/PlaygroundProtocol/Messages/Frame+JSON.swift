@@ -20,9 +20,9 @@ extension Frame {
         out.number(time)
         out.raw(settled ? ",\"settled\":true" : ",\"settled\":false")
         out.raw(",\"canvas\":{\"width\":")
-        out.number(canvasWidth)
+        out.number(canvas.width)
         out.raw(",\"height\":")
-        out.number(canvasHeight)
+        out.number(canvas.height)
         out.raw("},\"views\":[")
         for (i, view) in views.enumerated() {
             if i > 0 { out.raw(",") }
@@ -36,8 +36,9 @@ extension ViewFrame {
     public func write(to out: inout JSONWriter) {
         out.raw("{\"name\":")
         out.string(name)
-        out.raw(",\"kind\":")
-        out.string(kind)
+        out.raw(",\"kind\":\"")
+        out.raw(kind.jsonName)
+        out.raw("\"")
         out.raw(",\"parent\":")
         out.string(parent)
         out.raw(",\"x\":")
@@ -59,10 +60,35 @@ extension ViewFrame {
             out.number(font)
         }
         if let color {
-            out.raw(",\"color\":")
-            out.string(color)
+            out.raw(",\"color\":\"")
+            color.write(to: &out)
+            out.raw("\"")
         }
         if hidden { out.raw(",\"hidden\":true") }
         out.raw("}")
+    }
+}
+
+extension ViewKind {
+    /// The name frames carry, without allocating a string per view.
+    var jsonName: StaticString {
+        switch self {
+        case .view: "view"
+        case .label: "label"
+        case .button: "button"
+        case .guide: "guide"
+        }
+    }
+}
+
+extension Color {
+    /// Appends `#rrggbb` or `clear`, digit by digit.
+    func write(to out: inout JSONWriter) {
+        guard !isClear else {
+            out.raw("clear")
+            return
+        }
+        out.raw("#")
+        for i in 0..<6 { out.appendHexDigit(UInt8((rgb >> UInt32(20 - 4 * i)) & 0xF)) }
     }
 }

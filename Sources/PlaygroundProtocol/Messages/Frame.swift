@@ -19,31 +19,33 @@ public struct Frame: Hashable, Sendable {
     public var time: Double
     /// Whether no animation is running.
     public var settled: Bool
-    public var canvasWidth: Double
-    public var canvasHeight: Double
+    /// The root view's size.
+    public var canvas: Size
     /// Views in declaration order, subviews after their parent; guides too.
     public var views: [ViewFrame]
 
     public init(
-        scene: String, generation: Int, seq: Int, time: Double, settled: Bool, canvasWidth: Double,
-        canvasHeight: Double, views: [ViewFrame]
+        scene: String, generation: Int, seq: Int, time: Double, settled: Bool, canvas: Size, views: [ViewFrame]
     ) {
         self.scene = scene
         self.generation = generation
         self.seq = seq
         self.time = time
         self.settled = settled
-        self.canvasWidth = canvasWidth
-        self.canvasHeight = canvasHeight
+        self.canvas = canvas
         self.views = views
+    }
+
+    /// The view or guide with this name, if the frame has one.
+    public func view(named name: String) -> ViewFrame? {
+        views.first { $0.name == name }
     }
 }
 
 /// One view or guide in a ``Frame``, in the root view's coordinates.
 public struct ViewFrame: Hashable, Sendable {
     public var name: String
-    /// `view`, `label`, `button` or `guide`.
-    public var kind: String
+    public var kind: ViewKind
     /// The parent's name; `root` for the root's subviews.
     public var parent: String
     public var x: Double
@@ -55,13 +57,13 @@ public struct ViewFrame: Hashable, Sendable {
     public var text: String?
     /// A label's or button's font size.
     public var font: Double?
-    /// `#rrggbb` or `clear`, when the view has a colour.
-    public var color: String?
+    /// Its background colour, when it has one (`#rrggbb` or `clear` in JSON).
+    public var color: Color?
     public var hidden: Bool
 
     public init(
-        name: String, kind: String, parent: String, x: Double, y: Double, width: Double, height: Double,
-        alpha: Double = 1, text: String? = nil, font: Double? = nil, color: String? = nil, hidden: Bool = false
+        name: String, kind: ViewKind, parent: String, x: Double, y: Double, width: Double, height: Double,
+        alpha: Double = 1, text: String? = nil, font: Double? = nil, color: Color? = nil, hidden: Bool = false
     ) {
         self.name = name
         self.kind = kind
@@ -76,4 +78,7 @@ public struct ViewFrame: Hashable, Sendable {
         self.color = color
         self.hidden = hidden
     }
+
+    /// Its frame in the root view's coordinates.
+    public var frame: Rect { Rect(x: x, y: y, width: width, height: height) }
 }

@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 /// A linear form `coefficient × anchor + constant`, what a constraint's
 /// right side must reduce to.
 struct LinearForm {
@@ -42,8 +43,8 @@ extension Checker {
         if let (anchor, range) = second.anchor, !compatible(first.attribute, anchor.attribute) {
             error(
                 .incompatibleAttributes,
-                "cannot relate \(describe(first.attribute)) '\(constraint.first.map(\.name).joined(separator: "."))' "
-                    + "to \(describe(anchor.attribute)) '\(scene.file.text(of: range))'",
+                "cannot relate \(describe(first.attribute)) \(quoted(constraint.first.map(\.name).joined(separator: "."))) "
+                    + "to \(describe(anchor.attribute)) \(quoted(scene.file.text(of: range)))",
                 at: constraint.first.first!.range.union(range))
             return nil
         }
@@ -80,13 +81,13 @@ extension Checker {
         guard let itemName = path.first else { return nil }
         if let symbol = symbols[itemName.name], isVariable(symbol) || isTextList(symbol) {
             error(
-                .typeMismatch, "'\(itemName.name)' is \(describe(symbol)), not a view; constraints relate views",
+                .typeMismatch, "\(quoted(itemName.name)) is \(describe(symbol)), not a view; constraints relate views",
                 at: itemName.range)
             return nil
         }
         guard path.count >= 2 else {
             error(
-                .invalidConstraint, "'\(itemName.name)' needs an attribute, as '\(itemName.name).top'",
+                .invalidConstraint, "\(quoted(itemName.name)) needs an attribute, as \(quoted(itemName.name + ".top"))",
                 at: itemName.range)
             return nil
         }
@@ -102,7 +103,7 @@ extension Checker {
             item = .view(index)
         case .symbol(let symbol):
             error(
-                .typeMismatch, "'\(itemName.name)' is \(describe(symbol)), not a view; constraints relate views",
+                .typeMismatch, "\(quoted(itemName.name)) is \(describe(symbol)), not a view; constraints relate views",
                 at: itemName.range)
             return nil
         }
@@ -123,7 +124,7 @@ extension Checker {
                 FrameProperty(rawValue: attributeName.name).map(Checker.attribute(for:))
                 ?? nearestName(to: attributeName.name, among: Attribute.allCases.map(\.rawValue))
             error(
-                .unknownName, "unknown attribute '\(attributeName.name)'" + didYouMean(suggestion),
+                .unknownName, "unknown attribute \(quoted(attributeName.name))" + didYouMean(suggestion),
                 at: attributeName.range, suggestion: suggestion)
             return nil
         }
@@ -173,7 +174,7 @@ extension Checker {
             if path.count == 1, case .variable = symbols[path[0].name] {
                 error(
                     .typeMismatch,
-                    "'\(path[0].name)' is a variable, which actions change, and a constraint's constant is fixed; "
+                    "\(quoted(path[0].name)) is a variable, which actions change, and a constraint's constant is fixed; "
                         + "set the constant in an action, as 'C.constant = \(path[0].name)'", at: expr.range)
                 return nil
             }
@@ -193,8 +194,9 @@ extension Checker {
                 if let a = l.anchor, let b = r.anchor {
                     error(
                         .invalidConstraint,
-                        "a constraint relates one anchor on each side; the right side holds two: '"
-                            + "\(scene.file.text(of: a.1))' and '\(scene.file.text(of: b.1))'", at: expr.range)
+                        "a constraint relates one anchor on each side; the right side holds two: "
+                            + "\(quoted(scene.file.text(of: a.1))) and \(quoted(scene.file.text(of: b.1)))",
+                        at: expr.range)
                     return nil
                 }
                 if op == .subtract {

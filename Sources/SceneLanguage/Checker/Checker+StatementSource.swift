@@ -32,7 +32,7 @@ extension Checker {
         for name in names {
             if name.name == "root" || name.name == "system" {
                 let meaning = name.name == "root" ? "the root view" : "the standard spacing"
-                error(.reservedName, "'\(name.name)' is \(meaning); choose another name", at: name.range)
+                error(.reservedName, "\(quoted(name.name)) is \(meaning); choose another name", at: name.range)
                 continue
             }
             switch symbols[name.name] {
@@ -43,7 +43,7 @@ extension Checker {
             case let existing?:
                 error(
                     .duplicateName,
-                    "'\(name.name)' is already declared in the scene as \(describe(existing)); choose another name",
+                    "\(quoted(name.name)) is already declared in the scene as \(describe(existing)); choose another name",
                     at: name.range)
             }
         }

@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 extension Checker {
     /// Checks every action, `on load` and top-level animator, then looks for
     /// actions that run themselves.
@@ -46,7 +47,7 @@ extension Checker {
             if actionRanges[name.name] == nil {
                 let suggestion = spendSuggestion() ? nearestName(to: name.name, among: actionRanges.keys.sorted()) : nil
                 error(
-                    .unknownName, "unknown action '\(name.name)'" + didYouMean(suggestion), at: name.range,
+                    .unknownName, "unknown action \(quoted(name.name))" + didYouMean(suggestion), at: name.range,
                     suggestion: suggestion)
             }
         }
@@ -61,11 +62,13 @@ extension Checker {
         let view = scene.views[index]
         if view.kind == .guide {
             error(
-                .notApplicable, "'\(name.name)' is a layout guide, which is never drawn and has no '\(property.value)'",
+                .notApplicable,
+                "\(quoted(name.name)) is a layout guide, which is never drawn and has no '\(property.value)'",
                 at: property.range)
         } else if (property.value == .text || property.value == .font) && !view.kind.hasText {
             error(
-                .notApplicable, "'\(name.name)' is a plain view; only labels and buttons have '\(property.value)'",
+                .notApplicable,
+                "\(quoted(name.name)) is a plain view; only labels and buttons have '\(property.value)'",
                 at: property.range)
         }
         if case .textEntry(let list, let entry) = value { checkEntry(of: list, at: entry) }
@@ -101,7 +104,7 @@ extension Checker {
         default:
             error(
                 .typeMismatch,
-                "cannot swap '\(a.name)', \(describe(first)), with '\(b.name)', \(describe(second)); "
+                "cannot swap \(quoted(a.name)), \(describe(first)), with \(quoted(b.name)), \(describe(second)); "
                     + "swap two views of one kind, or two constraints", at: a.range.union(b.range))
         }
     }
@@ -133,7 +136,7 @@ extension Checker {
         guard path.count >= 2 else {
             error(
                 .expectedToken,
-                "expected '\(head.name).PROPERTY', such as '\(head.name).midY' or '\(head.name).constant'",
+                "expected \(quoted(head.name + ".PROPERTY")), such as \(quoted(head.name + ".midY")) or \(quoted(head.name + ".constant"))",
                 at: head.range)
             return
         }
@@ -142,14 +145,14 @@ extension Checker {
         var symbol: Symbol? = nil
         if case .symbol(let found) = resolved { symbol = found }
         guard path.count == propertyIndex + 1 else {
-            error(.expectedToken, "expected one property after '\(head.name)'", at: path[propertyIndex + 1].range)
+            error(.expectedToken, "expected one property after \(quoted(head.name))", at: path[propertyIndex + 1].range)
             return
         }
         let property = path[propertyIndex]
         func unknown(_ candidates: [String], on what: String) {
             let suggestion = nearestName(to: property.name, among: candidates)
             error(
-                .unknownName, "\(what) has no property '\(property.name)'" + didYouMean(suggestion),
+                .unknownName, "\(what) has no property \(quoted(property.name))" + didYouMean(suggestion),
                 at: property.range, suggestion: suggestion)
         }
         switch symbol {
@@ -158,21 +161,22 @@ extension Checker {
                 FrameProperty(rawValue: property.name) != nil
                 || Attribute(rawValue: property.name).flatMap(FrameProperty.init(attribute:)) != nil
             if !isFrameProperty {
-                unknown(frameProperties, on: "'\(path[0..<propertyIndex].map(\.name).joined(separator: "."))'")
+                unknown(frameProperties, on: "\(quoted(path[0..<propertyIndex].map(\.name).joined(separator: ".")))")
             }
         case .constraint?:
-            if property.name != "constant" { unknown(["constant"], on: "constraint '\(head.name)'") }
+            if property.name != "constant" { unknown(["constant"], on: "constraint \(quoted(head.name))") }
         case .animator?:
-            if property.name != "fraction" { unknown(["fraction"], on: "animator '\(head.name)'") }
+            if property.name != "fraction" { unknown(["fraction"], on: "animator \(quoted(head.name))") }
         case .group?:
             error(
-                .typeMismatch, "'\(head.name)' is a constraint group, which has no value to read", at: head.range)
+                .typeMismatch, "\(quoted(head.name)) is a constraint group, which has no value to read", at: head.range)
         case .variable?:
             error(
-                .typeMismatch, "'\(head.name)' is a variable, a number without properties; read it as '\(head.name)'",
+                .typeMismatch,
+                "\(quoted(head.name)) is a variable, a number without properties; read it as \(quoted(head.name))",
                 at: path[0].range.union(property.range))
         case .textList?:
-            if property.name != "count" { unknown(["count"], on: "text list '\(head.name)'") }
+            if property.name != "count" { unknown(["count"], on: "text list \(quoted(head.name))") }
         }
     }
 
@@ -180,7 +184,7 @@ extension Checker {
     mutating func expect(_ name: Identifier, _ what: String, _ accepting: (Symbol) -> Bool) -> Symbol? {
         guard let symbol = lookUp(name, expecting: what, accepting: accepting) else { return nil }
         guard accepting(symbol) else {
-            error(.typeMismatch, "'\(name.name)' is \(describe(symbol)), not a \(what)", at: name.range)
+            error(.typeMismatch, "\(quoted(name.name)) is \(describe(symbol)), not a \(what)", at: name.range)
             return nil
         }
         return symbol
@@ -230,7 +234,8 @@ extension Checker {
                     let cycle = path[cycleStart...].map(\.name) + [target.name]
                     error(
                         .recursiveAction,
-                        "action '\(target.name)' runs itself: " + cycle.map { "'\($0)'" }.joined(separator: " → "),
+                        "action \(quoted(target.name)) runs itself: "
+                            + cycle.map { quoted($0) }.joined(separator: " → "),
                         at: target.range)
                 case nil where runs[target.name] != nil:
                     state[target.name] = 1

@@ -9,13 +9,13 @@ extension Checker {
         let hint: String
         switch symbol {
         case .variable: return
-        case .view: hint = "; read a property of its frame, as '\(name.name).midY'"
-        case .constraint: hint = "; read its constant, as '\(name.name).constant'"
-        case .animator: hint = "; read its fraction, as '\(name.name).fraction'"
-        case .textList: hint = "; read its length, as '\(name.name).count'"
+        case .view: hint = "; read a property of its frame, as \(quoted(name.name + ".midY"))"
+        case .constraint: hint = "; read its constant, as \(quoted(name.name + ".constant"))"
+        case .animator: hint = "; read its fraction, as \(quoted(name.name + ".fraction"))"
+        case .textList: hint = "; read its length, as \(quoted(name.name + ".count"))"
         case .group: hint = ""
         }
-        error(.typeMismatch, "'\(name.name)' is \(describe(symbol)), not a number" + hint, at: name.range)
+        error(.typeMismatch, "\(quoted(name.name)) is \(describe(symbol)), not a number" + hint, at: name.range)
     }
 
     /// `LIST[E]` as a text: a text list, with an index.
@@ -24,7 +24,7 @@ extension Checker {
         if case .textList? = symbol, index == nil {
             error(
                 .typeMismatch,
-                "'\(list.name)' is a text list, not a text; show one of its entries, as '\(list.name)[0]'",
+                "\(quoted(list.name)) is a text list, not a text; show one of its entries, as \(quoted(list.name + "[0]"))",
                 at: list.range)
         }
         if let index { check(index) }

@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 /// Resolves the names of a parsed scene and checks that each is used as
 /// what it is: anchors on views, `constant` on constraints, `start` on
 /// animators. Constraints come out in Auto Layout's form
@@ -81,14 +82,15 @@ struct Checker {
         for (name, symbol) in declarations {
             if name.name == "root" || name.name == "system" {
                 let meaning = name.name == "root" ? "the root view" : "the standard spacing"
-                error(.reservedName, "'\(name.name)' is \(meaning); choose another name", at: name.range)
+                error(.reservedName, "\(quoted(name.name)) is \(meaning); choose another name", at: name.range)
                 continue
             }
             if let existing = symbols[name.name] {
                 // An animator is (re)created by several actions under one name.
                 if case .animator = existing, case .animator = symbol { continue }
                 error(
-                    .duplicateName, "'\(name.name)' is already declared as \(describe(existing)); choose another name",
+                    .duplicateName,
+                    "\(quoted(name.name)) is already declared as \(describe(existing)); choose another name",
                     at: name.range, notes: [Diagnostic.Note("first declared here", at: range(of: existing))])
                 continue
             }
@@ -103,12 +105,14 @@ struct Checker {
         }
         for action in scene.actions {
             if action.name.name == "root" || action.name.name == "system" {
-                error(.reservedName, "'\(action.name.name)' is reserved; choose another name", at: action.name.range)
+                error(
+                    .reservedName, "\(quoted(action.name.name)) is reserved; choose another name",
+                    at: action.name.range)
                 continue
             }
             if let first = actionRanges[action.name.name] {
                 error(
-                    .duplicateName, "action '\(action.name.name)' is declared twice; rename one of them",
+                    .duplicateName, "action \(quoted(action.name.name)) is declared twice; rename one of them",
                     at: action.name.range, notes: [Diagnostic.Note("first declared here", at: first)])
                 continue
             }
@@ -158,7 +162,7 @@ struct Checker {
             suggestion = nearestName(to: name.name, among: symbols.filter { accepting($0.value) }.map(\.key).sorted())
         }
         error(
-            .unknownName, "unknown \(what) '\(name.name)'" + didYouMean(suggestion), at: name.range,
+            .unknownName, "unknown \(what) \(quoted(name.name))" + didYouMean(suggestion), at: name.range,
             suggestion: suggestion)
         return nil
     }

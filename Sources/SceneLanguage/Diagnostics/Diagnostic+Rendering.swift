@@ -7,50 +7,102 @@ extension Diagnostic {
     /// view card alpah 0.5
     ///           ^~~~~
     /// ```
+    ///
+    /// Nothing from the file reaches the terminal as is: control characters,
+    /// bidirectional overrides and the like (``Unicode/Scalar/isUnsafeToShow``)
+    /// are shown escaped, `\u{1B}`, in the file name, the message and the
+    /// source line (where tabs stay tabs), and every line is bounded: a
+    /// message shows at most ``messageLengthLimit`` characters, a source line
+    /// a window around the caret.
     public func rendered(in file: SourceFile) -> String {
-        var out = Self.header(file, range, severity, message + " [\(code.rawValue)]")
+        var out = Self.header(file, range, severity, message, code: code)
         out += Self.excerpt(file, range)
         for note in notes {
             if let range = note.range {
                 out += Self.header(file, range, .note, note.message)
                 out += Self.excerpt(file, range)
             } else {
-                out += "note: \(note.message)\n"
+                out += "note: \(escapedForDisplay(note.message, limit: messageLengthLimit))\n"
             }
         }
         return out
     }
 
-    private static func header(_ file: SourceFile, _ range: SourceRange, _ severity: Severity, _ message: String)
-        -> String
-    {
-        "\(file.name):\(file.location(of: range.start)): \(severity.rawValue): \(message)\n"
+    private static func header(
+        _ file: SourceFile, _ range: SourceRange, _ severity: Severity, _ message: String,
+        code: DiagnosticCode? = nil
+    ) -> String {
+        let shown = escapedForDisplay(message, limit: messageLengthLimit) + (code.map { " [\($0.rawValue)]" } ?? "")
+        return "\(escapedForDisplay(file.name)):\(file.location(of: range.start)): \(severity.rawValue): \(shown)\n"
     }
 
-    /// The line of the range's start and a caret line: tabs in the prefix stay
-    /// tabs, other characters become one space each, and the range is marked
-    /// `^~~~` up to the end of that line. A long line (a 10 MB line, binary
-    /// garbage) shows only a window around the caret, with `…` where it is cut.
+    /// How many characters of a source line are shown before the caret at
+    /// most, and how many in all.
+    private static let windowBefore = 80
+    private static let window = 160
+
+    /// The line of the range's start and a caret line: unsafe characters are
+    /// escaped (tabs excepted), the caret line has a tab under each tab
+    /// before the caret and a space under every other character shown, so an
+    /// escape such as `\u{1B}` moves the caret by its width, and the range is
+    /// marked `^~~~` up to the end of that line. A long line (a 10 MB line,
+    /// binary garbage) shows only a window around the caret, with `…` where
+    /// it is cut. Line 1 is shown without a byte-order mark.
     private static func excerpt(_ file: SourceFile, _ range: SourceRange) -> String {
         let bytes = file.bytes
         let number = file.location(of: range.start).line
-        let lineStart = file.lineStarts[number - 1]
+        let lineStart = number == 1 ? file.textStart : file.lineStarts[number - 1]
         var lineEnd = number < file.lineStarts.count ? file.lineStarts[number] - 1 : bytes.count
         if lineEnd > lineStart && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        lineEnd = max(lineEnd, lineStart)
         let caret = min(max(range.start, lineStart), lineEnd)
+        // First a window of bytes, so that a 10 MB line costs nothing; escapes
+        // then make it wider, and it is narrowed again to characters shown.
         func isContinuation(_ i: Int) -> Bool { i < bytes.count && bytes[i] & 0xC0 == 0x80 }
-        var from = max(lineStart, caret - 80)
+        var from = max(lineStart, caret - windowBefore)
         while from < caret && isContinuation(from) { from += 1 }
-        var to = min(lineEnd, max(from + 160, caret))
+        var to = min(lineEnd, max(from + window, caret))
         while to > caret && to < lineEnd && isContinuation(to) { to -= 1 }
-        let shown = String(decoding: bytes[from..<to], as: UTF8.self)
-        let prefix = String(decoding: bytes[from..<caret], as: UTF8.self)
-        let markedEnd = min(max(range.end, caret + 1), lineEnd, to)
-        let markedCount = caret < markedEnd ? String(decoding: bytes[caret..<markedEnd], as: UTF8.self).count : 1
-        var caretLine = from > lineStart ? " " : ""
+        var before = shownPieces(bytes[from..<caret])
+        var after = shownPieces(bytes[caret..<to])
+        var beforeWidth = before.reduce(0) { $0 + $1.width }
+        var cutBefore = from > lineStart
+        while beforeWidth > windowBefore, let first = before.first {
+            before.removeFirst()
+            beforeWidth -= first.width
+            cutBefore = true
+        }
+        var kept = 0
+        var afterWidth = 0
+        while kept < after.count && afterWidth + after[kept].width <= window - beforeWidth {
+            afterWidth += after[kept].width
+            kept += 1
+        }
+        let cutAfter = to < lineEnd || kept < after.count
+        after.removeSubrange(kept...)
+        let prefix = before.map(\.text).joined()
+        var marked = ""
+        var markedBytes = 0
+        for piece in after where caret + markedBytes < range.end {
+            marked += piece.text
+            markedBytes += piece.bytes
+        }
+        let markedCount = max(1, marked.count)
+        var caretLine = cutBefore ? " " : ""
         for character in prefix { caretLine += character == "\t" ? "\t" : " " }
-        caretLine += "^" + String(repeating: "~", count: max(0, markedCount - 1))
-        return (from > lineStart ? "…" : "") + shown + (to < lineEnd ? "…" : "") + "\n" + caretLine + "\n"
+        caretLine += "^" + String(repeating: "~", count: markedCount - 1)
+        let shown = prefix + after.map(\.text).joined()
+        return (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n" + caretLine + "\n"
+    }
+
+    /// Source text as shown, one piece per Unicode scalar: the scalar itself,
+    /// or its escape if it is unsafe to show (a tab is kept); with the width
+    /// shown and the bytes it stands for.
+    private static func shownPieces(_ bytes: ArraySlice<UInt8>) -> [(text: String, width: Int, bytes: Int)] {
+        String(decoding: bytes, as: UTF8.self).unicodeScalars.map { scalar in
+            let text = scalar.isUnsafeToShow && scalar != "\t" ? scalar.escaped : String(scalar)
+            return (text, text.unicodeScalars.count, UTF8.width(scalar))
+        }
     }
 }
 

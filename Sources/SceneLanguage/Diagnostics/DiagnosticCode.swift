@@ -67,7 +67,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     /// missing `layout` (`layoutIfNeeded()`) inside the block.
     case missingLayout = "missing-layout"
     /// A running scene reached one of the bounds that keep it from running
-    /// away: `run` or completions nested 64 deep, 10,000 completions in one
+    /// away: `run` or completions nested 64 deep, 1,000 completions in one
     /// advance, 1,000 animations or animators at once.
     case runtimeLimit = "runtime-limit"
 

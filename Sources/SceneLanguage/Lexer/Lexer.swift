@@ -27,6 +27,8 @@ public struct Lexer {
                     .invalidUTF8, "the file is not valid UTF-8; save it as UTF-8 (invalid bytes read as U+FFFD)",
                     at: .at(offset)))
         }
+        // A byte-order mark, which some editors write, is not part of the scene.
+        i = file.textStart
         while i < bytes.count {
             let start = i
             let byte = bytes[i]
@@ -107,7 +109,7 @@ public struct Lexer {
             let text = String(decoding: bytes[start..<i], as: UTF8.self)
             report(
                 .error(
-                    .invalidColor, "'\(text)' is not a colour; expected '#' and six hex digits, as '#ff8800'",
+                    .invalidColor, "\(quoted(text)) is not a colour; expected '#' and six hex digits, as '#ff8800'",
                     at: SourceRange(start: start, end: i)))
             emit(.color(0), from: start)
         }
@@ -149,7 +151,7 @@ public struct Lexer {
                 let escape = String(decoding: [UInt8(ascii: "\\"), other], as: UTF8.self)
                 report(
                     .error(
-                        .invalidEscape, "invalid escape '\(escape)' in a string; use '\\\"', '\\\\' or '\\n'",
+                        .invalidEscape, "invalid escape \(quoted(escape)) in a string; use '\\\"', '\\\\' or '\\n'",
                         at: SourceRange(start: i - 1, end: i + 1)))
                 value.append(other)
             }
@@ -172,7 +174,7 @@ public struct Lexer {
             report(
                 .error(
                     .tooLarge,
-                    "number '\(text.prefix(40))\(text.count > 40 ? "…" : "")' is too large; "
+                    "number \(quoted(text)) is too large; "
                         + "numbers are at most 1000000000", at: SourceRange(start: start, end: i)))
             emit(.number(0), from: start)
             return
@@ -252,7 +254,7 @@ public struct Lexer {
         let run = String(decoding: bytes[start..<i], as: UTF8.self)
         let shown =
             run.unicodeScalars.first.map { scalar in
-                scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFD
+                scalar.isUnsafeToShow || scalar.value == 0xFFFD
                     ? String(format: scalar.value) : "'\(Character(scalar))'"
             } ?? "?"
         let more = run.unicodeScalars.count > 1 ? " (and \(run.unicodeScalars.count - 1) more)" : ""

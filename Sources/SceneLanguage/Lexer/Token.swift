@@ -37,7 +37,7 @@ extension Token.Kind: CustomStringConvertible {
     /// How the token reads in messages: `'=='`, `identifier 'card'`, `end of line`.
     public var description: String {
         switch self {
-        case .identifier(let name): "'\(name)'"
+        case .identifier(let name): quoted(name)
         case .number(let value):
             "number \(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))"
         case .string: "string"

@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 /// The options that may follow a duration.
 enum AnimationOption: String, CaseIterable {
     case delay, curve, spring, `repeat`, autoreverse
@@ -19,7 +20,8 @@ extension Parser {
                 let candidates = AnimationOption.allCases.filter(allowed.contains).map(\.rawValue)
                 let suggestion = nearestName(to: word, among: candidates)
                 error(
-                    .unknownName, "unknown animation option '\(word)'" + didYouMean(suggestion), at: current.range,
+                    .unknownName, "unknown animation option \(quoted(word))" + didYouMean(suggestion),
+                    at: current.range,
                     suggestion: suggestion)
                 throw Failure()
             }
@@ -30,14 +32,14 @@ extension Parser {
                 let takes = AnimationOption.allCases.filter(allowed.contains).map { "'\($0.rawValue)'" }
                 error(
                     .notApplicable,
-                    "'\(word)' does not apply here; only \(takes.joined(separator: " or ")) can follow this duration",
+                    "\(quoted(word)) does not apply here; only \(takes.joined(separator: " or ")) can follow this duration",
                     at: range)
             }
             let clash = option == .spring ? seen[.curve] : option == .curve ? seen[.spring] : seen[option]
             if let clash {
                 let message =
                     seen[option] != nil
-                    ? "'\(word)' is given twice; keep one of them"
+                    ? "\(quoted(word)) is given twice; keep one of them"
                     : "an animation has either a curve or a spring, not both"
                 error(.duplicateProperty, message, at: range, notes: [Diagnostic.Note("given here", at: clash)])
             }
@@ -70,10 +72,10 @@ extension Parser {
                 if isDamping { damping = value } else { velocity = value }
             }
             guard let damping else { throw fail(expected: "'damping' and a ratio above 0, up to 1") }
-            if !(damping.value > 0) {
+            if !(damping.value > 0 && damping.value <= 1) {
                 error(
                     .invalidValue,
-                    "a spring's damping ratio must be above 0 (1 is critically damped), "
+                    "a spring's damping ratio must be above 0, up to 1 (1 is critically damped), "
                         + "not \(format(damping.value))", at: damping.range)
             }
             options.timing = .spring(damping: min(max(damping.value, 1e-3), 1), velocity: velocity?.value ?? 0)
@@ -118,7 +120,7 @@ extension Parser {
         default:
             let suggestion = nearestName(to: name.name, among: Curve.names)
             error(
-                .unknownName, "unknown curve '\(name.name)'" + didYouMean(suggestion), at: name.range,
+                .unknownName, "unknown curve \(quoted(name.name))" + didYouMean(suggestion), at: name.range,
                 suggestion: suggestion)
             throw Failure()
         }

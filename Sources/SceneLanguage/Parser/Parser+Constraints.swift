@@ -52,7 +52,7 @@ extension Parser {
         if isStatementOperator(after: first) {
             error(
                 .misplacedDeclaration,
-                "'\(first.map(\.name).joined(separator: "."))' is set by a statement; "
+                "\(quoted(first.map(\.name).joined(separator: "."))) is set by a statement; "
                     + "statements go in an action or 'on load { … }'",
                 at: first[0].range.union(current.range))
             throw Failure()
@@ -131,7 +131,7 @@ extension Parser {
                 let suggestion = nearestName(to: word, among: PriorityName.allCases.map(\.rawValue))
                 error(
                     .unknownName,
-                    "unknown priority '\(word)'" + didYouMean(suggestion)
+                    "unknown priority \(quoted(word))" + didYouMean(suggestion)
                         + " (priorities are required, high, low, fitting, or a number from 1 to 1000)",
                     at: token.range, suggestion: suggestion)
                 throw Failure()

@@ -83,8 +83,8 @@ extension Parser {
                 let name = path.map(\.name).joined(separator: ".")
                 error(
                     .typeMismatch,
-                    "'\(name)[…]' is a text, not a number; show it with 'V.text = \(name)[…]', "
-                        + "or count the entries with '\(name).count'", at: token.range.union(current.range))
+                    "\(quoted(name + "[…]")) is a text, not a number; show it with \(quoted("V.text = " + name + "[…]")), "
+                        + "or count the entries with \(quoted(name + ".count"))", at: token.range.union(current.range))
                 throw Failure()
             }
             return Expr(.reference(path), token.range.union(path.last!.range))

@@ -94,12 +94,12 @@ extension Parser {
         case _ where Parser.declarationKeywords.contains(word):
             error(
                 .misplacedDeclaration,
-                "'\(word)' goes at the top level of the file, not in an action", at: keyword.range)
+                "\(quoted(word)) goes at the top level of the file, not in an action", at: keyword.range)
             throw Failure()
         default:
             let suggestion = nearestName(to: word, among: Parser.statementKeywords)
             error(
-                .unknownName, "unknown statement '\(word)'" + didYouMean(suggestion), at: keyword.range,
+                .unknownName, "unknown statement \(quoted(word))" + didYouMean(suggestion), at: keyword.range,
                 suggestion: suggestion)
             throw Failure()
         }
@@ -152,7 +152,8 @@ extension Parser {
                 let candidates = ["constant", "fraction"] + AssignableProperty.allCases.map(\.rawValue)
                 let suggestion = nearestName(to: property.name, among: candidates)
                 error(
-                    .unknownName, "unknown property '\(property.name)'" + didYouMean(suggestion), at: property.range,
+                    .unknownName, "unknown property \(quoted(property.name))" + didYouMean(suggestion),
+                    at: property.range,
                     suggestion: suggestion)
                 throw Failure()
             }
@@ -183,7 +184,7 @@ extension Parser {
         guard op != .assign else { return }
         error(
             .notAssignable,
-            "'\(op.rawValue)' works on constraint constants and variables only; set '\(property.name)' with '='",
+            "'\(op.rawValue)' works on constraint constants and variables only; set \(quoted(property.name)) with '='",
             at: token.range, suggestion: "=")
         throw Failure()
     }

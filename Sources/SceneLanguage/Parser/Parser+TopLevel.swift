@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 extension Parser {
     /// The keywords that start a top-level declaration, for "did you mean".
     static let topLevelKeywords = [
@@ -54,19 +55,19 @@ extension Parser {
             if [.equal, .plusEqual, .minusEqual].contains(peek().kind) {
                 error(
                     .misplacedDeclaration,
-                    "'\(word)' is set by a statement; statements go in an action or 'on load { … }'",
+                    "\(quoted(word)) is set by a statement; statements go in an action or 'on load { … }'",
                     at: current.range.union(peek().range))
                 throw Failure()
             }
             if Parser.statementKeywords.contains(word) {
                 error(
                     .misplacedDeclaration,
-                    "'\(word)' is a statement; statements go in an action or 'on load { … }'", at: current.range)
+                    "\(quoted(word)) is a statement; statements go in an action or 'on load { … }'", at: current.range)
                 throw Failure()
             }
             let suggestion = nearestName(to: word, among: Parser.topLevelKeywords)
             error(
-                .unknownName, "unknown declaration '\(word)'" + didYouMean(suggestion), at: current.range,
+                .unknownName, "unknown declaration \(quoted(word))" + didYouMean(suggestion), at: current.range,
                 suggestion: suggestion)
             throw Failure()
         }

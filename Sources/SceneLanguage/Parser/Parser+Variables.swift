@@ -35,7 +35,7 @@ extension Parser {
         if texts.isEmpty {
             error(
                 .invalidValue,
-                "the text list '\(name.name)' is empty; give it at least one text, as 'texts \(name.name) \"…\"'",
+                "the text list \(quoted(name.name)) is empty; give it at least one text, as \(quoted("texts \(name.name) \"…\""))",
                 at: range)
         }
         // Kept even when empty, so that its name still resolves.

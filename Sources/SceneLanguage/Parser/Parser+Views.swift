@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 extension Parser {
     /// `view NAME [properties] [{ … }]`, `label NAME "text" …`, `button …`,
     /// `guide NAME`: appends the view, then its subviews.
@@ -12,10 +13,16 @@ extension Parser {
                 view.text = text
                 view.range = view.range.union(advance().range)
             } else {
+                // A bare word is most likely the text, unquoted: the example quotes it.
+                var example = "Sign In"
+                if case .identifier(let word) = current.kind, ViewProperty(rawValue: word) == nil { example = word }
                 error(
                     .expectedToken,
-                    "expected the \(kind.rawValue)'s text in quotes, as '\(kind.rawValue) \(name) \"Sign In\"', "
+                    "expected the \(kind.rawValue)'s text in quotes, as '\(kind.rawValue) \(name) \"\(example)\"', "
                         + "found \(current.kind)", at: current.range)
+                // One mistake, one error: the unquoted text is not read
+                // again as properties.
+                skipPropertyValue()
             }
         }
         while case .identifier = current.kind {

@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 /// A recursive-descent parser for scene files that recovers from errors:
 /// a statement it cannot read is reported and skipped up to the end of its
 /// line (or its block), and parsing goes on, so one pass reports every
@@ -175,7 +176,7 @@ struct Parser {
                 let line = file.location(of: current.range.start).line
                 error(
                     .unterminatedBlock,
-                    "this block is not closed; add '}' before '\(word)' on line \(line), which cannot go inside it",
+                    "this block is not closed; add '}' before \(quoted(word)) on line \(line), which cannot go inside it",
                     at: open.range)
                 // Back to the line break before the declaration, where the enclosing statement ends.
                 while index > 0 && tokens[index - 1].kind == .newline { index -= 1 }
@@ -217,7 +218,7 @@ struct Parser {
             let token = advance()
             guard value <= 1e9 else {
                 error(
-                    .tooLarge, "number '\(word.dropFirst().prefix(40))' is too large; numbers are at most 1000000000",
+                    .tooLarge, "number \(quoted(word.dropFirst())) is too large; numbers are at most 1000000000",
                     at: SourceRange(start: token.range.start + 1, end: token.range.end))
                 throw Failure()
             }

@@ -4,7 +4,9 @@
 /// Offsets are UTF-8 byte offsets into ``text``; lines and columns are
 /// 1-based, and columns count UTF-8 bytes, as swiftc's do. Bytes that are not
 /// UTF-8 are replaced by U+FFFD when the file is read (``init(name:bytes:)``
-/// says where), so offsets always refer to valid text.
+/// says where), so offsets always refer to valid text. A UTF-8 byte-order
+/// mark at the start stays in ``text`` and counts in offsets and columns, as
+/// swiftc counts it; the lexer starts after it (``textStart``).
 public struct SourceFile: Sendable {
     /// The name shown in diagnostics, usually the path as the user gave it.
     public let name: String
@@ -13,6 +15,9 @@ public struct SourceFile: Sendable {
     package let bytes: [UInt8]
     /// The offset at which each line starts.
     package let lineStarts: [Int]
+    /// The offset of the text after a UTF-8 byte-order mark (EF BB BF) at the
+    /// start of the file: 3 if there is one, else 0.
+    package let textStart: Int
     /// The offset of the first byte that was not UTF-8, if any was replaced.
     public let firstInvalidByte: Int?
 
@@ -53,6 +58,7 @@ public struct SourceFile: Sendable {
             for i in buffer.indices where buffer[i] == 0x0A { starts.append(i + 1) }
         }
         self.lineStarts = starts
+        self.textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         self.firstInvalidByte = firstInvalidByte
     }
 
@@ -68,10 +74,10 @@ public struct SourceFile: Sendable {
         return SourcePosition(line: lo + 1, column: clamped - lineStarts[lo] + 1)
     }
 
-    /// The text of a 1-based line, without its newline.
+    /// The text of a 1-based line, without its newline (nor, on line 1, a byte-order mark).
     public func line(_ number: Int) -> Substring {
         guard number >= 1 && number <= lineStarts.count else { return "" }
-        let start = lineStarts[number - 1]
+        let start = number == 1 ? textStart : lineStarts[number - 1]
         var end = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
         if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let utf8 = text.utf8

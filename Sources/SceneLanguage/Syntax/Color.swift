@@ -1,36 +1,7 @@
-/// A view's background colour: `#rrggbb` or one of UIKit's named colours.
-public struct Color: Hashable, Sendable, CustomStringConvertible {
-    /// `0xRRGGBB`.
-    public var rgb: UInt32
-    /// `clear`: no background at all.
-    public var isClear: Bool
+public import PlaygroundProtocol
 
-    public init(rgb: UInt32) {
-        self.rgb = rgb & 0xFF_FFFF
-        self.isClear = false
-    }
-
-    public static let clear: Color = {
-        var color = Color(rgb: 0)
-        color.isClear = true
-        return color
-    }()
-
-    /// `#rrggbb`, or `clear`. Written digit by digit: frames show a colour
-    /// per view, many times a second.
-    public var description: String {
-        if isClear { return "clear" }
-        let rgb = self.rgb
-        return String(unsafeUninitializedCapacity: 7) { buffer in
-            buffer[0] = UInt8(ascii: "#")
-            for i in 0..<6 {
-                let nibble = UInt8((rgb >> UInt32(20 - 4 * i)) & 0xF)
-                buffer[i + 1] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-            }
-            return 7
-        }
-    }
-
+/// UIKit's colour names, for `color NAME` in scene files.
+extension Color {
     /// The colour of a name, as UIKit's `UIColor` class properties give it
     /// (`blue` is `UIColor.blue`, `systemBlue` the light-mode system colour).
     public init?(named name: String) {

@@ -1,3 +1,4 @@
+public import PlaygroundProtocol
 /// A parsed and checked scene file: its settings, views, constraints,
 /// animators and actions, and every diagnostic found on the way.
 ///

@@ -1,18 +1,6 @@
+public import PlaygroundProtocol
+
 /// What a declared view is.
-public enum ViewKind: String, Hashable, Sendable, CaseIterable {
-    /// A plain view: no intrinsic size unless `size` gives one.
-    case view
-    /// A label: its text gives its intrinsic size.
-    case label
-    /// A button: its text plus padding gives its intrinsic size.
-    case button
-    /// A layout guide: takes part in layout, is never drawn.
-    case guide
-
-    /// Whether the view shows text (`label`, `button`).
-    public var hasText: Bool { self == .label || self == .button }
-}
-
 /// A view property that a declaration can set.
 public enum ViewProperty: String, Hashable, Sendable, CaseIterable {
     case alpha, color, font, size, hugging, compression, hidden, frame

@@ -15,14 +15,13 @@ extension LayoutModel {
             let rect = frame(ofView: index)
             views.append(
                 ViewFrame(
-                    name: view.name.name, kind: view.kind.rawValue,
+                    name: view.name.name, kind: view.kind,
                     parent: view.parent.map { scene.views[$0].name.name } ?? "root", x: rect.x, y: rect.y,
                     width: rect.width, height: rect.height, alpha: view.alpha,
                     text: view.kind.hasText ? view.text : nil, font: view.kind.hasText ? view.font : nil,
-                    color: view.color?.description, hidden: view.isHidden))
+                    color: view.color, hidden: view.isHidden))
         }
         return Frame(
-            scene: name, generation: generation, seq: 0, time: 0, settled: true, canvasWidth: canvas.width,
-            canvasHeight: canvas.height, views: views)
+            scene: name, generation: generation, seq: 0, time: 0, settled: true, canvas: canvas, views: views)
     }
 }

@@ -31,7 +31,7 @@ extension LoadedScene {
             let base = index * Channel.count
             let state = states[index]
             let hasText = declaration.kind.hasText
-            var color: String? = nil
+            var color: Color? = nil
             if let modelColor = state.color {
                 let red = base + Channel.red.rawValue
                 let green = base + Channel.green.rawValue
@@ -40,12 +40,12 @@ extension LoadedScene {
                     values[red] != model[red] || values[green] != model[green] || values[blue] != model[blue]
                 color =
                     modelColor.isClear || !animating
-                    ? modelColor.description
-                    : Color(channels: values[red], values[green], values[blue]).description
+                    ? modelColor
+                    : Color(channels: values[red], values[green], values[blue])
             }
             views.append(
                 ViewFrame(
-                    name: viewNames[index], kind: declaration.kind.rawValue,
+                    name: viewNames[index], kind: declaration.kind,
                     parent: declaration.parent.map { viewNames[$0] } ?? "root", x: values[base],
                     y: values[base + Channel.y.rawValue], width: values[base + Channel.width.rawValue],
                     height: values[base + Channel.height.rawValue],
@@ -57,7 +57,7 @@ extension LoadedScene {
             for ghost in ghosts {
                 views.append(
                     ViewFrame(
-                        name: ghost.name, kind: ghost.kind.rawValue, parent: ghost.parent, x: ghost.frame.x,
+                        name: ghost.name, kind: ghost.kind, parent: ghost.parent, x: ghost.frame.x,
                         y: ghost.frame.y, width: ghost.frame.width, height: ghost.frame.height,
                         alpha: ghost.alpha(at: time), text: ghost.text, font: ghost.font, color: ghost.color,
                         hidden: ghost.isHidden))
@@ -65,6 +65,6 @@ extension LoadedScene {
         }
         return Frame(
             scene: name, generation: generation, seq: seq, time: time, settled: isSettled,
-            canvasWidth: layout.canvas.width, canvasHeight: layout.canvas.height, views: views)
+            canvas: layout.canvas, views: views)
     }
 }

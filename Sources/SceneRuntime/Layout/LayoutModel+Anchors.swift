@@ -1,4 +1,5 @@
 public import LayoutSolver
+import PlaygroundProtocol
 public import SceneLanguage
 
 extension LayoutModel {

@@ -1,4 +1,5 @@
 import LayoutSolver
+import PlaygroundProtocol
 import SceneLanguage
 
 extension LayoutModel {
@@ -32,9 +33,9 @@ extension LayoutModel {
             let text = scene.text(of: constraint.range)
             let shown = text.count > 80 ? text.prefix(77) + "…" : text
             return "'\(shown)'"
-        case .intrinsicWidth(let index): return "the intrinsic width of '\(scene.views[index].name)'"
-        case .intrinsicHeight(let index): return "the intrinsic height of '\(scene.views[index].name)'"
-        case .fixedFrame(let index): return "the fixed frame of '\(scene.views[index].name)'"
+        case .intrinsicWidth(let index): return "the intrinsic width of \(quoted(scene.views[index].name))"
+        case .intrinsicHeight(let index): return "the intrinsic height of \(quoted(scene.views[index].name))"
+        case .fixedFrame(let index): return "the fixed frame of \(quoted(scene.views[index].name))"
         case .canvas:
             let isDefault = scene.settingRanges[.canvas] == nil && canvas == scene.canvas
             return "the canvas size (\(canvas)\(isDefault ? ", the default" : ""))"
@@ -73,7 +74,7 @@ extension LayoutModel {
             found.append(
                 .error(
                     .outOfRange,
-                    "the constraints put the \(what) of '\(view.name)' out of range (\(value)): frames must stay "
+                    "the constraints put the \(what) of \(quoted(view.name)) out of range (\(value)): frames must stay "
                         + "within ±1000000000000000; large multipliers multiply along chains of constraints",
                     at: view.name.range))
         }
@@ -110,7 +111,7 @@ extension LayoutModel {
                 found.append(
                     .warning(
                         .ambiguousLayout,
-                        "ambiguous \(axis) layout for '\(view.name)': its constraints leave its "
+                        "ambiguous \(axis) layout for \(quoted(view.name)): its constraints leave its "
                             + "\(size ? sizeName : positionName) open", at: view.name.range,
                         notes: [Diagnostic.Note(hint)]))
             }

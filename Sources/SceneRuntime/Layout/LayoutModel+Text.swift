@@ -1,4 +1,5 @@
 import LayoutSolver
+import PlaygroundProtocol
 import SceneLanguage
 
 extension LayoutModel {

@@ -1,4 +1,5 @@
 public import LayoutSolver
+public import PlaygroundProtocol
 public import SceneLanguage
 
 /// A scene's constraints in a solver: every view's frame, solved.

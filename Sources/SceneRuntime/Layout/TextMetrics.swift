@@ -1,3 +1,4 @@
+public import PlaygroundProtocol
 public import SceneLanguage
 
 /// The fixed text metrics that make geometry the same everywhere: a

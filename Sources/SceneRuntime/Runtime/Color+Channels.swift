@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 import SceneLanguage
 
 /// A colour as three channels in 0…255.

@@ -1,4 +1,5 @@
 import Animation
+import PlaygroundProtocol
 import SceneLanguage
 
 /// A view of the previous generation that a reload removed: it fades out
@@ -10,8 +11,8 @@ struct Ghost {
     var parent: String
     var frame: Rect
     var alpha: Double
-    /// `#rrggbb`, as the frame had it.
-    var color: String?
+    /// Its colour, as the frame had it.
+    var color: Color?
     var text: String?
     var font: Double?
     var isHidden: Bool

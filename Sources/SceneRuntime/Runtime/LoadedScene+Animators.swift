@@ -1,4 +1,5 @@
 import Animation
+import PlaygroundProtocol
 import SceneLanguage
 
 extension LoadedScene {
@@ -13,7 +14,7 @@ extension LoadedScene {
             report(
                 .error(
                     .animatorState,
-                    "animator '\(animator.name)' is \(animators[old].state == .stopped ? "stopped" : "paused") and is "
+                    "animator \(quoted(animator.name)) is \(animators[old].state == .stopped ? "stopped" : "paused") and is "
                         + "recreated: the old one finishes where it stands", at: declaration.name.range), in: file)
             animators[old].hold(at: time)
             finish(old, at: .current, reportingAt: declaration.name.range, in: file)
@@ -31,7 +32,7 @@ extension LoadedScene {
             report(
                 .error(
                     .runtimeLimit,
-                    "more than \(Self.maximumGroups) animators are active at once; '\(animator.name)' is not recreated",
+                    "more than \(Self.maximumGroups) animators are active at once; \(quoted(animator.name)) is not recreated",
                     at: declaration.name.range), in: file)
         } else {
             animatorByName[animator.name] = animators.count
@@ -42,7 +43,7 @@ extension LoadedScene {
     /// The animator a name stands for, or a diagnostic.
     private mutating func animator(named name: Identifier, in file: SourceFile) -> Int? {
         if let id = animatorByName[name.name] { return id }
-        report(.error(.unknownName, "unknown animator '\(name.name)'", at: name.range), in: file)
+        report(.error(.unknownName, "unknown animator \(quoted(name.name))", at: name.range), in: file)
         return nil
     }
 
@@ -62,7 +63,7 @@ extension LoadedScene {
     }
 
     private mutating func illegal(_ name: Identifier, _ problem: String, at statement: Statement, in file: SourceFile) {
-        report(.error(.animatorState, "animator '\(name.name)' \(problem)", at: statement.range), in: file)
+        report(.error(.animatorState, "animator \(quoted(name.name)) \(problem)", at: statement.range), in: file)
     }
 
     /// Inactive → active: the block runs, its changes form the animator's
@@ -75,7 +76,7 @@ extension LoadedScene {
             report(
                 .error(
                     .animatorState,
-                    "animator '\(animators[id].name)' is becoming active: its own block cannot drive it",
+                    "animator \(quoted(animators[id].name)) is becoming active: its own block cannot drive it",
                     at: statement.range), in: file)
             return false
         }
@@ -83,19 +84,21 @@ extension LoadedScene {
         contexts.append(AnimationContext(group: AnimationGroup(driver: .animator(id), order: takeOrder())))
         runStatements(declaration.body, in: animators[id].file)
         let context = contexts.removeLast()
-        let leftPending = needsLayout
-        // With nothing else to animate, the error below says it all.
-        if !context.group.isEmpty { animationBlockEnded(at: declaration.range, in: animators[id].file) }
+        // With nothing else to animate, the error below says it all, and names what waits.
+        let missed = animationBlockEnded(
+            at: declaration.range, in: animators[id].file, reported: context.group.isEmpty)
         activating.remove(id)
         guard admitGroup(at: statement.range, in: file) else { return false }
         guard !context.group.isEmpty else {
-            let hint = leftPending ? "; its changes wait for a layout pass: add 'layout' inside its block" : ""
+            let hint =
+                missed.isEmpty
+                ? "" : "; its changes (\(describe(missed))) wait for a layout pass: add 'layout' inside its block"
             report(
                 .error(
                     .nothingToAnimate,
-                    "animator '\(animators[id].name)' has nothing to animate: its block changed nothing that moves"
+                    "animator \(quoted(animators[id].name)) has nothing to animate: its block changed nothing that moves"
                         + hint, at: statement.range,
-                    notes: [Diagnostic.Note("'\(animators[id].name)' is declared here", at: declaration.range)]),
+                    notes: [Diagnostic.Note("\(quoted(animators[id].name)) is declared here", at: declaration.range)]),
                 in: file)
             return false
         }
@@ -240,7 +243,7 @@ extension LoadedScene {
                     .error(
                         .runtimeLimit,
                         "completions nest more than \(Self.maximumRunDepth) deep (animators finishing each other); "
-                            + "the completion of '\(animator.name)' is not run", at: range), in: file)
+                            + "the completion of \(quoted(animator.name)) is not run", at: range), in: file)
                 return
             }
             runDepth += 1
@@ -256,7 +259,7 @@ extension LoadedScene {
         report(
             .warning(
                 .unrevertedConstraints,
-                "animator '\(animator.name)' finished at its start, but the constraints its block changed "
+                "animator \(quoted(animator.name)) finished at its start, but the constraints its block changed "
                     + "stay changed (\(names)): the next layout pass will move the views to where those constraints "
                     + "put them; reset them in the animator's completion",
                 at: range), in: file)
@@ -271,18 +274,18 @@ extension LoadedScene {
         for index in indices {
             let constraint = scene.constraints[index]
             guard let group = constraint.group, constraint.name == nil, let name = scene.groups[group].name else {
-                named.append("'\(constraintName(index))'")
+                named.append(quoted(constraintName(index)))
                 continue
             }
             if let isWhole = whole[group] {
-                if !isWhole { named.append("'\(constraintName(index))'") }
+                if !isWhole { named.append(quoted(constraintName(index))) }
                 continue
             }
             let isWhole = scene.constraints.indices.allSatisfy {
                 scene.constraints[$0].group != group || listed.contains($0)
             }
             whole[group] = isWhole
-            named.append("'\(isWhole ? name.name : constraintName(index))'")
+            named.append(quoted(isWhole ? name.name : constraintName(index)))
         }
         return named
     }

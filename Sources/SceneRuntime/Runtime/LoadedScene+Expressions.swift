@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 import SceneLanguage
 
 extension LoadedScene {
@@ -52,7 +53,7 @@ extension LoadedScene {
         if last.name == "count", let index = scene.textListIndices[head] {
             return Double(scene.textLists[index].texts.count)
         }
-        report(.error(.unknownName, "unknown name '\(head)'", at: range), in: file)
+        report(.error(.unknownName, "unknown name \(quoted(head))", at: range), in: file)
         return nil
     }
 

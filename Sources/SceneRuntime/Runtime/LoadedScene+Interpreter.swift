@@ -1,4 +1,5 @@
 import Animation
+import PlaygroundProtocol
 import SceneLanguage
 
 extension LoadedScene {
@@ -57,14 +58,14 @@ extension LoadedScene {
             swapNames(a, b, in: file)
         case .run(let name):
             guard let action = scene.action(named: name.name) else {
-                report(.error(.unknownName, "unknown action '\(name.name)'", at: name.range), in: file)
+                report(.error(.unknownName, "unknown action \(quoted(name.name))", at: name.range), in: file)
                 return
             }
             guard runDepth < Self.maximumRunDepth else {
                 report(
                     .error(
                         .runtimeLimit,
-                        "actions nest more than \(Self.maximumRunDepth) deep; '\(name.name)' is not run",
+                        "actions nest more than \(Self.maximumRunDepth) deep; \(quoted(name.name)) is not run",
                         at: name.range), in: file)
                 return
             }
@@ -112,7 +113,7 @@ extension LoadedScene {
         } else if let group = scene.groupIndices[name.name] {
             indices = scene.constraints.indices.filter { scene.constraints[$0].group == group }
         } else {
-            report(.error(.unknownName, "unknown constraint or group '\(name.name)'", at: name.range), in: file)
+            report(.error(.unknownName, "unknown constraint or group \(quoted(name.name))", at: name.range), in: file)
             return
         }
         // A constraint already in the state asked for changes nothing: no layout pass waits.
@@ -187,7 +188,8 @@ extension LoadedScene {
         default:
             report(
                 .error(
-                    .notApplicable, "'\(viewNames[index])' is a \(kind.rawValue), which has no '\(property.rawValue)'",
+                    .notApplicable,
+                    "\(quoted(viewNames[index])) is a \(kind.rawValue), which has no '\(property.rawValue)'",
                     at: statement.range), in: file)
             return
         }
@@ -205,14 +207,14 @@ extension LoadedScene {
     /// The view a name stands for now, or a diagnostic.
     private mutating func view(named name: Identifier, in file: SourceFile) -> Int? {
         if let index = viewByName[name.name] { return index }
-        report(.error(.unknownName, "unknown view '\(name.name)'", at: name.range), in: file)
+        report(.error(.unknownName, "unknown view \(quoted(name.name))", at: name.range), in: file)
         return nil
     }
 
     /// The scene constraint a name stands for now, or a diagnostic.
     private mutating func constraint(named name: Identifier, in file: SourceFile) -> Int? {
         if let index = constraintByName[name.name] { return index }
-        report(.error(.unknownName, "unknown constraint '\(name.name)'", at: name.range), in: file)
+        report(.error(.unknownName, "unknown constraint \(quoted(name.name))", at: name.range), in: file)
         return nil
     }
 
@@ -227,7 +229,9 @@ extension LoadedScene {
             constraintByName[b.name] = i
         } else {
             report(
-                .error(.typeMismatch, "cannot swap '\(a.name)' and '\(b.name)'", at: a.range.union(b.range)), in: file)
+                .error(
+                    .typeMismatch, "cannot swap \(quoted(a.name)) and \(quoted(b.name))", at: a.range.union(b.range)),
+                in: file)
         }
     }
 }

@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 import SceneLanguage
 
 extension LoadedScene {
@@ -9,10 +10,15 @@ extension LoadedScene {
     /// A layout pass now: every view takes its frame from the constraints.
     /// Inside an animating block, each frame that moves animates from where
     /// the model had it; outside, changes that an animation block left
-    /// pending jump, with a warning. A frame out of range (multipliers compound along
-    /// chains of constraints) is reported and the view keeps its old one.
+    /// pending jump, with a warning. A frame out of range (multipliers
+    /// compound along chains of constraints) is reported and the view keeps
+    /// its old one.
     mutating func layoutPass() {
-        reportMissedAnimations(animated: !contexts.isEmpty)
+        let changes = pendingLayout.take()
+        // On a reload, `on load` runs inside the transition, which animates
+        // what it left pending; the warning still belongs to its blocks.
+        let animated = !contexts.isEmpty && !(isReloading && contexts.count == 1)
+        var moved = false
         let limit = LayoutModel.largestCoordinate
         for index in scene.views.indices {
             let new = layout.frame(ofView: index)
@@ -22,7 +28,7 @@ extension LoadedScene {
                 report(
                     .error(
                         .outOfRange,
-                        "the constraints put '\(viewNames[index])' out of range (\(new)); it stays where it was",
+                        "the constraints put \(quoted(viewNames[index])) out of range (\(new)); it stays where it was",
                         at: scene.views[index].name.range), in: scene.file)
                 continue
             }
@@ -32,6 +38,8 @@ extension LoadedScene {
             recordChange(of: index, .height, from: old.height, to: new.height)
             laidOut[index] = new
             writeFrame(of: index)
+            moved = true
         }
+        if moved && !animated { reportMissedAnimations(changes) }
     }
 }

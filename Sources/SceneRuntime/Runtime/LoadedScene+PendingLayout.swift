@@ -16,6 +16,9 @@ struct PendingLayoutChange: Hashable {
     /// The animation block that ended while this change waited, which a
     /// `layout` inside it would have animated.
     var missedBlock: MissedBlock?
+    /// Whether a diagnostic has said so already (an animator's
+    /// `nothing-to-animate`), so that no second one repeats it.
+    var isReported = false
 }
 
 /// Where an animation block that left changes pending was written.
@@ -45,11 +48,19 @@ struct PendingLayout {
         changes.append(PendingLayoutChange(what: what))
     }
 
-    /// An animation block ended without laying these changes out.
-    mutating func blockEnded(at range: SourceRange, in file: SourceFile) {
+    /// An animation block ended without laying these changes out; returns
+    /// the ones that waited for it.
+    @discardableResult
+    mutating func blockEnded(at range: SourceRange, in file: SourceFile, reported: Bool = false) -> [PendingLayoutChange
+        .What]
+    {
+        var missed: [PendingLayoutChange.What] = []
         for index in changes.indices where changes[index].missedBlock == nil {
             changes[index].missedBlock = MissedBlock(range: range, file: file)
+            changes[index].isReported = reported
+            missed.append(changes[index].what)
         }
+        return missed
     }
 
     /// Takes every change, as a layout pass does.
@@ -70,48 +81,55 @@ extension LoadedScene {
 
     /// An `animate` or animator block has ended: what it left pending
     /// missed its animation, unless a `layout` inside an enclosing block
-    /// still animates it.
-    mutating func animationBlockEnded(at range: SourceRange, in file: SourceFile) {
-        guard needsLayout else { return }
-        pendingLayout.blockEnded(at: range, in: file)
+    /// still animates it. With `reported`, a diagnostic has said so already;
+    /// returns what it left pending.
+    @discardableResult
+    mutating func animationBlockEnded(
+        at range: SourceRange, in file: SourceFile, reported: Bool = false
+    ) -> [PendingLayoutChange.What] {
+        guard needsLayout else { return [] }
+        return pendingLayout.blockEnded(at: range, in: file, reported: reported)
     }
 
-    /// For a layout pass: warns, once per block, about the changes that an
-    /// animation block left pending when the pass that applies them is not
-    /// animated, so that the views jump. This is UIKit's best-known pitfall:
-    /// a constraint changed inside `UIView.animate` without
-    /// `layoutIfNeeded()` in the animations closure.
-    mutating func reportMissedAnimations(animated: Bool) {
-        let changes = pendingLayout.take()
-        guard !animated else { return }
+    /// For a layout pass that moved views without animating them: warns,
+    /// once per block, about the changes that an animation block left
+    /// pending, which made them jump. This is UIKit's best-known pitfall: a
+    /// constraint changed inside `UIView.animate` without `layoutIfNeeded()`
+    /// in the animations closure. A pass that moved nothing warns of nothing.
+    mutating func reportMissedAnimations(_ changes: [PendingLayoutChange]) {
         var blocks: [MissedBlock] = []
         var missed: [MissedBlock: [PendingLayoutChange.What]] = [:]
-        for change in changes {
+        for change in changes where !change.isReported {
             guard let block = change.missedBlock else { continue }
             if missed[block] == nil { blocks.append(block) }
             missed[block, default: []].append(change.what)
         }
         for block in blocks {
-            let changes = missed[block, default: []]
-            let constraints = changes.compactMap { if case .constraint(let index) = $0 { index } else { nil } }
-            let others = changes.compactMap { what -> String? in
-                switch what {
-                case .constraint: nil
-                case .text(let view): "the text of '\(viewNames[view])'"
-                case .canvas: "the canvas size"
-                }
-            }
-            let names = describe(constraints: constraints) + others
-            let what = names.prefix(8).joined(separator: ", ")
-            let more = names.count > 8 ? " and \(names.count - 8) more" : ""
+            let names = describe(missed[block, default: []])
             report(
                 .warning(
                     .missingLayout,
-                    "this animation block has no 'layout' for the changes it leaves pending (\(what)\(more)), "
+                    "this animation block has no 'layout' for the changes it leaves pending (\(names)), "
                         + "so the views jump to their new frames at the layout pass after it instead of animating; "
                         + "add 'layout' inside the block, as layoutIfNeeded() in UIKit's animations closure",
                     at: block.range),
                 in: block.file)
         }
+    }
+
+    /// Pending changes as messages name them: constraints (whole groups by
+    /// their names), texts, the canvas size; at most eight, then how many more.
+    func describe(_ changes: [PendingLayoutChange.What]) -> String {
+        let constraints = changes.compactMap { if case .constraint(let index) = $0 { index } else { nil } }
+        let others = changes.compactMap { what -> String? in
+            switch what {
+            case .constraint: nil
+            case .text(let view): "the text of \(quoted(viewNames[view]))"
+            case .canvas: "the canvas size"
+            }
+        }
+        let names = describe(constraints: constraints) + others
+        let more = names.count > 8 ? " and \(names.count - 8) more" : ""
+        return names.prefix(8).joined(separator: ", ") + more
     }
 }

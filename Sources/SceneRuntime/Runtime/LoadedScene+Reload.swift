@@ -44,14 +44,15 @@ extension LoadedScene {
         for view in old.views.prefix(previous.scene.views.count) where !matched.contains(view.name) {
             ghosts.append(
                 Ghost(
-                    name: view.name, kind: ViewKind(rawValue: view.kind) ?? .view, parent: view.parent,
-                    frame: Rect(x: view.x, y: view.y, width: view.width, height: view.height), alpha: view.alpha,
+                    name: view.name, kind: view.kind, parent: view.parent, frame: view.frame, alpha: view.alpha,
                     color: view.color, text: view.text, font: view.font, isHidden: view.hidden, timing: timing))
         }
         // The transition records what `on load` changes without animation.
         contexts.append(AnimationContext(group: group))
+        isReloading = true
         if let onLoad = scene.onLoad { runStatements(onLoad.body, in: scene.file) }
         layoutIfNeeded()
+        isReloading = false
         group = contexts.removeLast().group
         group.finishRecording()
         if !group.isEmpty { groups.append(group) }

@@ -1,11 +1,12 @@
 import Animation
+import PlaygroundProtocol
 import SceneLanguage
 
 extension LoadedScene {
     /// How many events (completions, animators reaching their ends) one
     /// advance runs at most: an animation of no duration whose completion
     /// starts it again would otherwise loop without time passing.
-    static let maximumEventsPerAdvance = 10_000
+    static let maximumEventsPerAdvance = 1_000
 
     /// Moves scene time forward to `target`: every event due by then runs
     /// in time order, at its own time (a completion runs at its

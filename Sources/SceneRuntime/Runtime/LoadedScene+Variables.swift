@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 import SceneLanguage
 
 extension LoadedScene {
@@ -13,7 +14,7 @@ extension LoadedScene {
         _ name: Identifier, _ op: AssignmentOperator, _ expr: Expr, at statement: Statement, in file: SourceFile
     ) {
         guard let index = scene.variableIndices[name.name] else {
-            report(.error(.unknownName, "unknown variable '\(name.name)'", at: name.range), in: file)
+            report(.error(.unknownName, "unknown variable \(quoted(name.name))", at: name.range), in: file)
             return
         }
         guard let value = evaluate(expr, in: file) else { return }
@@ -28,7 +29,7 @@ extension LoadedScene {
             report(
                 .error(
                     .outOfRange,
-                    "'\(name.name)' would be \(format(new)), out of range (at most ±1000000000); "
+                    "\(quoted(name.name)) would be \(format(new)), out of range (at most ±1000000000); "
                         + "it keeps \(format(current))", at: statement.range), in: file)
             return
         }
@@ -40,17 +41,17 @@ extension LoadedScene {
     mutating func resolved(_ value: PropertyValue, in file: SourceFile) -> PropertyValue? {
         guard case .textEntry(let name, let index) = value else { return value }
         guard let list = scene.textListIndices[name.name].map({ scene.textLists[$0] }) else {
-            report(.error(.unknownName, "unknown text list '\(name.name)'", at: name.range), in: file)
+            report(.error(.unknownName, "unknown text list \(quoted(name.name))", at: name.range), in: file)
             return nil
         }
         guard let index else {
             report(
-                .error(.typeMismatch, "'\(name.name)' is a text list, not a text", at: name.range), in: file)
+                .error(.typeMismatch, "\(quoted(name.name)) is a text list, not a text", at: name.range), in: file)
             return nil
         }
         guard let position = evaluate(index, in: file) else { return nil }
         guard let text = list.text(at: position) else {
-            report(.error(.invalidValue, "the text list '\(name.name)' is empty", at: name.range), in: file)
+            report(.error(.invalidValue, "the text list \(quoted(name.name)) is empty", at: name.range), in: file)
             return nil
         }
         return .text(text)

@@ -1,4 +1,5 @@
 import Animation
+import PlaygroundProtocol
 public import SceneLanguage
 
 /// A scene loaded and running: its layout, the model of every view, the
@@ -47,6 +48,8 @@ public struct LoadedScene: Sendable {
     var pendingLayout = PendingLayout()
     /// Whether a change waits for a layout pass.
     var needsLayout: Bool { !pendingLayout.isEmpty }
+    /// Whether `on load` is running inside a reload's transition.
+    var isReloading = false
     /// The model's channels, flat (``Channel``): laid-out frames, alpha, colour.
     var model: [Double]
 

@@ -1,3 +1,4 @@
+import PlaygroundProtocol
 import SceneLanguage
 
 /// A view's model properties that are not its frame.

@@ -24,9 +24,8 @@ public import SceneLanguage
 /// }
 /// ```
 ///
-/// A value: copies play on independently. It is not `Sendable` yet,
-/// because ``LoadedScene`` is not declared so; everything that one holds
-/// is, so declaring both is all it takes.
+/// A value, and `Sendable`: copies play on independently, and a daemon's
+/// tasks can hand one to another.
 public struct PlaybackSession: Sendable {
     /// The scene, as the inputs and time so far have left it.
     public private(set) var scene: LoadedScene
@@ -53,6 +52,18 @@ public struct PlaybackSession: Sendable {
         var loaded = LoadedScene(scene: scene, name: name, generation: generation)
         loaded.runOnLoad()
         self.init(loaded)
+    }
+
+    /// The next generation, when the scene's file changed and its new
+    /// version has no errors (specification §2.4): views move from where
+    /// this one shows them with the new scene's `reload` transition, then
+    /// `on load` runs; scene time starts again at 0. Inputs still waiting
+    /// were meant for the old version and are dropped; frames go on being
+    /// numbered where they were.
+    public mutating func reload(with newScene: Scene) {
+        scene = LoadedScene(reloading: scene, with: newScene)
+        queue.removeAll()
+        collectDiagnostics()
     }
 
     /// Seconds since the scene loaded.

@@ -1,0 +1,41 @@
+extension Frame {
+    /// Reads a frame back from its JSON (a `frame` event, or the `frame` of a response).
+    /// - Throws: `MessageError` naming the first field that is missing or of the wrong type.
+    public init(json value: JSONValue) throws(MessageError) {
+        let fields = Fields(value, "a frame")
+        let canvas = Fields(try fields.member("canvas"), "a frame's canvas")
+        var views: [ViewFrame] = []
+        for item in try fields.array("views") { views.append(try ViewFrame(json: item)) }
+        self.init(
+            scene: try fields.string("scene"), generation: try fields.integer("generation"),
+            seq: try fields.integer("seq"), time: try fields.number("time"), settled: try fields.bool("settled"),
+            canvas: Size(width: try canvas.number("width"), height: try canvas.number("height")), views: views)
+    }
+}
+
+extension ViewFrame {
+    init(json value: JSONValue) throws(MessageError) {
+        let fields = Fields(value, "a view")
+        let kindName = try fields.string("kind")
+        guard let kind = ViewKind(rawValue: kindName) else {
+            throw MessageError("a view's kind is view, label, button or guide, not '\(kindName.prefix(40))'")
+        }
+        var color: Color? = nil
+        if let text = try fields.optionalString("color") {
+            guard let parsed = Color(frameValue: text) else {
+                throw MessageError("a view's color is #rrggbb or clear, not '\(text.prefix(40))'")
+            }
+            color = parsed
+        }
+        var hidden = false
+        if let flag = value["hidden"] {
+            guard let bool = flag.bool else { throw MessageError("a view's \"hidden\" is not true or false") }
+            hidden = bool
+        }
+        self.init(
+            name: try fields.string("name"), kind: kind, parent: try fields.string("parent"), x: try fields.number("x"),
+            y: try fields.number("y"), width: try fields.number("width"), height: try fields.number("height"),
+            alpha: try fields.number("alpha"), text: try fields.optionalString("text"),
+            font: try fields.optionalNumber("font"), color: color, hidden: hidden)
+    }
+}

@@ -1,0 +1,89 @@
+/// What a client asks the daemon: one JSON object per line with an `id`
+/// (echoed in the response) and a `cmd`.
+///
+/// ```json
+/// {"id":1,"cmd":"run","scene":"Quiz","action":"next"}
+/// ```
+public enum Request: Hashable, Sendable {
+    case hello
+    case scenes
+    case subscribe(SceneSelector)
+    case unsubscribe(SceneSelector)
+    case frame(scene: String, layer: Layer)
+    case run(scene: String, action: String)
+    case exec(scene: String, source: String)
+    /// Manual clock only: advance every scene, ticking at the daemon's fps.
+    case step(seconds: Double)
+    /// Returns when the scene has no running animation; `timeout` in seconds.
+    case settle(scene: String, timeout: Double)
+    case diagnostics(scene: String)
+    case reload(scene: String)
+
+    /// Which scene a subscription is for.
+    public enum SceneSelector: Hashable, Sendable {
+        case all
+        case named(String)
+    }
+
+    /// Which layer a `frame` request reads.
+    public enum Layer: String, Hashable, Sendable, CaseIterable {
+        /// What is on screen now (the default).
+        case presentation
+        /// What the constraints and properties say, without animations.
+        case model
+    }
+
+    /// The `cmd` of each request.
+    public var command: String {
+        switch self {
+        case .hello: "hello"
+        case .scenes: "scenes"
+        case .subscribe: "subscribe"
+        case .unsubscribe: "unsubscribe"
+        case .frame: "frame"
+        case .run: "run"
+        case .exec: "exec"
+        case .step: "step"
+        case .settle: "settle"
+        case .diagnostics: "diagnostics"
+        case .reload: "reload"
+        }
+    }
+
+    /// Every command the protocol knows, for messages.
+    public static let commands = [
+        "hello", "scenes", "subscribe", "unsubscribe", "frame", "run", "exec", "step", "settle", "diagnostics",
+        "reload",
+    ]
+
+    /// The longest `step` or `settle` a request may ask for, in seconds.
+    public static let maximumSeconds = 3600.0
+    /// `settle`'s timeout when the request gives none.
+    public static let defaultSettleTimeout = 10.0
+}
+
+/// A request with the `id` its response must carry.
+public struct IdentifiedRequest: Hashable, Sendable {
+    /// Any JSON value the client chose, echoed as it came; nil when the line had none.
+    public var id: JSONValue?
+    public var request: Request
+
+    public init(id: JSONValue?, request: Request) {
+        self.id = id
+        self.request = request
+    }
+}
+
+/// Why a line is not a request: the error response it gets.
+public struct RequestError: Error, Hashable, Sendable {
+    public var code: ErrorCode
+    public var message: String
+    /// The request's `id`, when it could be read, so the response carries it.
+    public var id: JSONValue?
+
+    public init(_ code: ErrorCode, _ message: String, id: JSONValue? = nil) {
+        self.code = code
+        self.message = message
+        self.id = id
+    }
+}

@@ -1,0 +1,90 @@
+/// What the daemon answers a request with, carrying the request's `id`.
+///
+/// ```json
+/// {"id":1,"ok":true,"server":"layoutd","version":"0.1.0","protocol":1,"clock":"manual","fps":60}
+/// {"id":2,"ok":false,"error":{"code":"unknown-scene","message":"no scene 'Quz'; did you mean 'Quiz'?"}}
+/// ```
+public enum Response: Hashable, Sendable {
+    /// `hello`.
+    case hello(ServerInfo)
+    /// `scenes`.
+    case scenes([SceneSummary])
+    /// `frame` and `settle`: the frame asked for, or the settled one.
+    case frame(Frame)
+    /// `diagnostics`, and `exec`: the diagnostics of the scene or of the source.
+    case diagnostics([WireDiagnostic])
+    /// `subscribe`, `unsubscribe`, `run`, `step`, `reload`: done.
+    case done
+    /// Any request that could not be done; `exec` with errors carries the source's diagnostics.
+    case error(ErrorCode, String, diagnostics: [WireDiagnostic] = [])
+}
+
+/// What `hello` tells a client.
+public struct ServerInfo: Hashable, Sendable {
+    public enum Clock: String, Hashable, Sendable, CaseIterable {
+        /// Time follows a monotonic clock at `fps`.
+        case real
+        /// Time moves only on `step` and `settle`.
+        case manual
+    }
+
+    public var server: String
+    public var version: String
+    public var protocolVersion: Int
+    public var clock: Clock
+    public var fps: Double
+
+    public init(
+        server: String, version: String, protocolVersion: Int = ProtocolLimits.version, clock: Clock, fps: Double
+    ) {
+        self.server = server
+        self.version = version
+        self.protocolVersion = protocolVersion
+        self.clock = clock
+        self.fps = fps
+    }
+}
+
+/// One scene in the `scenes` response.
+public struct SceneSummary: Hashable, Sendable {
+    public enum Status: String, Hashable, Sendable, CaseIterable {
+        /// Its file's last version loaded.
+        case ok
+        /// Its file's last version has errors (the last good generation, if any, still runs).
+        case error
+    }
+
+    /// The file's path relative to the watched folder, without `.layout`.
+    public var name: String
+    public var file: String
+    /// How many times it has loaded successfully (0: never).
+    public var generation: Int
+    public var status: Status
+    public var errors: Int
+    public var warnings: Int
+
+    public init(name: String, file: String, generation: Int, status: Status, errors: Int, warnings: Int) {
+        self.name = name
+        self.file = file
+        self.generation = generation
+        self.status = status
+        self.errors = errors
+        self.warnings = warnings
+    }
+}
+
+/// A response with the `id` of the request it answers.
+public struct IdentifiedResponse: Hashable, Sendable {
+    public var id: JSONValue?
+    public var response: Response
+
+    public init(id: JSONValue?, response: Response) {
+        self.id = id
+        self.response = response
+    }
+
+    /// The error response a line that is not a request gets.
+    public init(_ error: RequestError) {
+        self.init(id: error.id, response: .error(error.code, error.message))
+    }
+}

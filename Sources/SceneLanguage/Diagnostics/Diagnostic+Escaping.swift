@@ -1,0 +1,78 @@
+/// How diagnostics show text from a file without letting it act on the
+/// terminal: a control character or a bidirectional override in a scene file
+/// must not clear the screen, move the cursor or reorder what is printed
+/// ("Trojan Source", CVE-2021-42574), and a name a megabyte long must not
+/// become a megabyte-long message.
+extension Unicode.Scalar {
+    /// Whether a terminal could act on this scalar, or hide it, instead of
+    /// showing it: the C0 controls, DEL and the C1 controls (general category
+    /// Cc), the bidirectional embeddings, overrides, isolates and marks
+    /// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), the line and
+    /// paragraph separators (U+2028, U+2029) and the invisible U+FEFF.
+    package var isUnsafeToShow: Bool {
+        switch value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        case 0x2028, 0x2029, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// The scalar as Swift writes it in a string literal: `\u{1B}`, `\u{202E}`
+    /// (upper-case hex digits, at least two).
+    package var escaped: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
+    }
+}
+
+/// How many characters of a name or token a message quotes; a longer one is
+/// cut, with `…`.
+package let quotedLengthLimit = 40
+
+/// A name or token from the file, in single quotes, for a message: unsafe
+/// characters escaped (``Unicode/Scalar/isUnsafeToShow``) and anything after
+/// the first ``quotedLengthLimit`` characters replaced by `…`, so that
+/// `unknown name 'xxxx…'` stays short however long the name is.
+package func quoted(_ text: some StringProtocol) -> String {
+    // Names, the usual case, are short printable ASCII and quoted as they are.
+    if text.utf8.count <= quotedLengthLimit && text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        return "'\(text)'"
+    }
+    // At most twice as many scalars, for characters of many scalars each.
+    let shown = text.prefix(quotedLengthLimit).unicodeScalars.prefix(2 * quotedLengthLimit)
+    let isCut = shown.endIndex < text.endIndex
+    var out = "'"
+    for scalar in shown {
+        if scalar.isUnsafeToShow { out += scalar.escaped } else { out.unicodeScalars.append(scalar) }
+    }
+    return out + (isCut ? "…'" : "'")
+}
+
+/// A name from the file, quoted as its text (``Identifier/name``) is.
+package func quoted(_ name: Identifier) -> String { quoted(name.name) }
+
+/// How many characters of a message ``Diagnostic/rendered(in:)`` shows at
+/// most; messages quote names with ``quoted(_:)``, so only a message that
+/// quotes a name some other way can reach this.
+package let messageLengthLimit = 500
+
+/// Text of a message or a file name as shown: unsafe characters escaped, and
+/// cut with `…` once `limit` characters are shown.
+package func escapedForDisplay(_ text: some StringProtocol, limit: Int = .max) -> String {
+    var out = ""
+    var width = 0
+    for scalar in text.unicodeScalars {
+        if scalar.isUnsafeToShow {
+            let escaped = scalar.escaped
+            width += escaped.utf8.count
+            if width > limit { return out + "…" }
+            out += escaped
+        } else {
+            width += 1
+            if width > limit { return out + "…" }
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
