@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "PlaygroundProtocol", targets: ["PlaygroundProtocol"]),
         .library(name: "FramePlot", targets: ["FramePlot"]),
         .library(name: "FileWatching", targets: ["FileWatching"]),
+        .library(name: "PlaygroundServer", targets: ["PlaygroundServer"]),
+        .library(name: "PlaygroundClient", targets: ["PlaygroundClient"]),
+        .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
         .executable(name: "layout-watch", targets: ["layout-watch"]),
         .executable(name: "scene-bench", targets: ["scene-bench"]),
@@ -24,6 +27,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
         // The Cassowary solver: standard library only.
@@ -76,6 +82,39 @@ let package = Package(
             dependencies: ["CInotifyTools"],
             path: "Tools/layout-watch",
             exclude: ["LICENSE"],
+            swiftSettings: strictSettings
+        ),
+        // layoutd as a library: the scenes, the socket server, the clock, and layout-watch's process.
+        .target(
+            name: "PlaygroundServer",
+            dependencies: [
+                "SceneRuntime", "SceneLanguage", "PlaygroundProtocol", "FileWatching",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The Swift client of the protocol (spec §6), and a real daemon started for tests.
+        .target(
+            name: "PlaygroundClient",
+            dependencies: [
+                "PlaygroundProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "layoutd",
+            dependencies: [
+                "PlaygroundServer", "PlaygroundProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            path: "Tools/layoutd",
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -155,6 +194,16 @@ let package = Package(
             name: "FileWatchingTests",
             dependencies: ["FileWatching", "layout-watch"],
             exclude: ["record-trace.sh"],
+            swiftSettings: strictSettings
+        ),
+        // The real layoutd and layout-watch, as processes, through PlaygroundClient and raw socket bytes.
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: [
+                "PlaygroundClient", "PlaygroundProtocol", "layoutd", "layout-watch",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,253 @@
+import Logging
+import NIOCore
+import PlaygroundProtocol
+import SceneLanguage
+
+/// The daemon's state with identity: the scenes, the clients subscribed to
+/// them, and the clock's wishes. Requests, file changes and ticks all come
+/// through here, one at a time; what subscribers must hear is encoded once
+/// and posted to their mailboxes.
+actor Daemon {
+    let configuration: ServerConfiguration
+    private var registry: SceneRegistry
+    private var clients: [Int: Client] = [:]
+    private var nextClient = 0
+    private var execCount = 0
+    /// Wakes the real clock when a scene starts moving; the clock sleeps otherwise.
+    private let movement: AsyncStream<Void>.Continuation
+    let movements: AsyncStream<Void>
+    /// Frames owed to a client after its response (`subscribe`'s frame at once).
+    private var owed: [Frame] = []
+    /// `settle` requests on the real clock, waiting for their scenes.
+    private var settleWaiters: [(scene: String, continuation: CheckedContinuation<Void, Never>)] = []
+
+    struct Client {
+        var mailbox: Mailbox
+        var subscriptions: Set<String> = []
+        var everything = false
+        /// Closes the connection, for a client that leaves too much unread.
+        var disconnect: @Sendable () -> Void
+
+        func wants(_ scene: String) -> Bool { everything || subscriptions.contains(scene) }
+    }
+
+    init(configuration: ServerConfiguration) {
+        self.configuration = configuration
+        self.registry = SceneRegistry(fps: configuration.fps)
+        (movements, movement) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    var logger: Logger { configuration.logger }
+
+    // MARK: Clients
+
+    func connect(mailbox: Mailbox, disconnect: @escaping @Sendable () -> Void) -> Int {
+        defer { nextClient += 1 }
+        clients[nextClient] = Client(mailbox: mailbox, disconnect: disconnect)
+        return nextClient
+    }
+
+    func disconnect(_ id: Int) {
+        clients.removeValue(forKey: id)?.mailbox.close()
+    }
+
+    /// Answers one line from a client: decoded once, here at the edge.
+    func handle(line: ByteBuffer, from client: Int) async {
+        let response: IdentifiedResponse
+        switch IdentifiedRequest.decode(line.readableBytesView) {
+        case .failure(let error):
+            response = IdentifiedResponse(error)
+        case .success(let request):
+            response = IdentifiedResponse(id: request.id, response: await answer(request.request, for: client))
+        }
+        send(response, to: client)
+        guard !owed.isEmpty, let mailbox = clients[client]?.mailbox else { return }
+        for frame in owed { mailbox.post(frame: Self.encode(.frame(frame)), of: frame.scene) }
+        owed.removeAll()
+    }
+
+    /// Answers a line that was too long to read.
+    func refuseLongLine(from client: Int) {
+        send(
+            IdentifiedResponse(
+                RequestError(
+                    .lineTooLong, "a line is at most \(ProtocolLimits.maximumLineLength) bytes; it was skipped")),
+            to: client)
+    }
+
+    private func send(_ response: IdentifiedResponse, to client: Int) {
+        guard let target = clients[client] else { return }
+        var out = JSONWriter()
+        response.write(to: &out)
+        out.raw("\n")
+        if !target.mailbox.post(message: ByteBuffer(bytes: out.bytes)) {
+            logger.warning("disconnecting client \(client): it left more than 4 MiB of responses unread")
+            target.disconnect()
+        }
+    }
+
+    private func answer(_ request: Request, for client: Int) async -> Response {
+        switch request {
+        case .hello:
+            return .hello(
+                ServerInfo(
+                    server: "layoutd", version: ServerConfiguration.version, clock: configuration.clock,
+                    fps: configuration.fps))
+        case .scenes:
+            return .scenes(registry.names.compactMap { registry.entries[$0]?.summary })
+        case .subscribe(let selector):
+            return subscribe(client, to: selector)
+        case .unsubscribe(let selector):
+            switch selector {
+            case .all:
+                clients[client]?.everything = false
+                clients[client]?.subscriptions.removeAll()
+            case .named(let name):
+                clients[client]?.subscriptions.remove(name)
+            }
+            return .done
+        case .frame(let scene, let layer):
+            switch registry.frame(of: scene, layer: layer) {
+            case .success(let frame): return .frame(frame)
+            case .failure(let error): return .error(error.code, error.message)
+            }
+        case .run(let scene, let action):
+            let (response, events) = registry.run(action, in: scene)
+            publish(events)
+            return response
+        case .exec(let scene, let source):
+            execCount += 1
+            let (response, events) = registry.exec(source, in: scene, number: execCount)
+            publish(events)
+            return response
+        case .step(let seconds):
+            guard configuration.clock == .manual else {
+                return .error(.manualClockOnly, "'step' moves the manual clock; this daemon's clock is real")
+            }
+            step(seconds)
+            return .done
+        case .settle(let scene, let timeout):
+            return await settle(scene, timeout: timeout)
+        case .diagnostics(let scene):
+            return registry.diagnostics(of: scene)
+        case .reload(let scene):
+            switch registry.entry(scene) {
+            case .failure(let error):
+                return .error(error.code, error.message)
+            case .success(let entry):
+                guard let bytes = configuration.readFile(entry.path) else {
+                    return .error(.sceneError, "cannot read '\(entry.file)' now")
+                }
+                let text = SourceFile(name: entry.file, bytes: bytes).text
+                publish(registry.load(name: scene, file: entry.file, path: entry.path, text: text, force: true))
+                return .done
+            }
+        }
+    }
+
+    private func subscribe(_ client: Int, to selector: Request.SceneSelector) -> Response {
+        let names: [String]
+        switch selector {
+        case .all:
+            clients[client]?.everything = true
+            names = registry.names
+        case .named(let name):
+            if case .failure(let error) = registry.entry(name) { return .error(error.code, error.message) }
+            clients[client]?.subscriptions.insert(name)
+            names = [name]
+        }
+        // The frame at once follows the response (``handle(line:from:)`` posts it).
+        owed = names.compactMap { registry.currentFrame(of: $0) }
+        return .done
+    }
+
+    // MARK: Files
+
+    /// A scene file's new content.
+    func load(name: String, file: String, path: String, text: String) {
+        publish(registry.load(name: name, file: file, path: path, text: text))
+    }
+
+    func remove(name: String) {
+        publish(registry.remove(name: name))
+    }
+
+    // MARK: Time
+
+    /// Manual clock: every scene moves on by exactly `seconds`, tick by tick
+    /// at fps, the last tick shorter when `seconds` is not a whole number of ticks.
+    func step(_ seconds: Double) {
+        let tick = 1 / configuration.fps
+        var left = seconds
+        while left > 1e-9 {
+            let now = min(tick, left)
+            publish(registry.advance(by: now))
+            left -= now
+        }
+    }
+
+    /// Real clock: one tick of `seconds` of scene time (scaled by the slow factor).
+    func tick(_ seconds: Double) {
+        publish(registry.advance(by: seconds))
+    }
+
+    var isMoving: Bool { registry.isMoving }
+
+    private func settle(_ scene: String, timeout: Double) async -> Response {
+        if configuration.clock == .manual {
+            let (response, events) = registry.settle(scene, timeout: timeout)
+            publish(events)
+            return response
+        }
+        if case .failure(let error) = registry.entry(scene) { return .error(error.code, error.message) }
+        if registry.isMoving(scene) {
+            await withCheckedContinuation { continuation in settleWaiters.append((scene, continuation)) }
+        }
+        guard let frame = registry.currentFrame(of: scene) else { return .done }
+        return .frame(frame)
+    }
+
+    // MARK: Events
+
+    /// Encodes each event once and posts the same bytes to every client subscribed to its scene.
+    private func publish(_ events: [Event]) {
+        guard !events.isEmpty else { return }
+        for event in events {
+            let bytes = Self.encode(event)
+            for (id, client) in clients where client.wants(event.scene) {
+                if case .frame = event {
+                    client.mailbox.post(frame: bytes, of: event.scene)
+                } else if !client.mailbox.post(message: bytes) {
+                    logger.warning("disconnecting client \(id): it left more than 4 MiB of events unread")
+                    client.disconnect()
+                }
+            }
+        }
+        if registry.isMoving { movement.yield() }
+        wakeSettled()
+    }
+
+    private func wakeSettled() {
+        guard !settleWaiters.isEmpty else { return }
+        settleWaiters.removeAll { waiter in
+            guard !registry.isMoving(waiter.scene) else { return false }
+            waiter.continuation.resume()
+            return true
+        }
+    }
+
+    static func encode(_ event: Event) -> ByteBuffer {
+        var out = JSONWriter()
+        event.write(to: &out)
+        out.raw("\n")
+        return ByteBuffer(bytes: out.bytes)
+    }
+
+    /// Ends every wait, for shutdown.
+    func shutDown() {
+        for waiter in settleWaiters { waiter.continuation.resume() }
+        settleWaiters.removeAll()
+        for client in clients.values { client.disconnect() }
+        movement.finish()
+    }
+}

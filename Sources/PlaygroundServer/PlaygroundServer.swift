@@ -1,0 +1,84 @@
+public import Logging
+import NIOCore
+import NIOPosix
+import PlaygroundProtocol
+
+/// `layoutd` as a library: the watcher, the clock and the socket server
+/// around one ``Daemon``. The viewer runs it in-process when no daemon
+/// listens; `layoutd` runs it from the command line.
+///
+/// ```swift
+/// let server = PlaygroundServer(ServerConfiguration(paths: ["Playgrounds"], socketPath: path, clock: .manual))
+/// try await server.run()   // until cancelled: then clients are closed and the socket file removed
+/// ```
+public struct PlaygroundServer: Sendable {
+    public let configuration: ServerConfiguration
+
+    public init(_ configuration: ServerConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Serves until the task is cancelled (SIGINT and SIGTERM cancel it in
+    /// `layoutd`): the socket is bound once the watched files have loaded,
+    /// so a client that connects sees every scene.
+    /// - Throws: `ServerError` when the socket path is taken or `layout-watch` cannot start.
+    public func run() async throws {
+        let logger = configuration.logger
+        let daemon = Daemon(configuration: configuration)
+        let group = MultiThreadedEventLoopGroup.singleton
+        guard let executable = configuration.watcherPath ?? FileSystem.executableFolder.map({ $0 + "/layout-watch" })
+        else { throw ServerError.noWatcher("cannot find layout-watch beside this program") }
+        let watcher = Watcher(
+            roots: Watcher.roots(for: configuration.paths), executable: executable, daemon: daemon, logger: logger,
+            group: group)
+        let (readiness, ready) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
+                try await watcher.run { ready.yield() }
+            }
+            for await _ in readiness { break }
+            let channel = try await SocketServer.bind(path: configuration.socketPath, group: group)
+            logger.notice(
+                "listening on \(configuration.socketPath) (\(configuration.clock.rawValue) clock, \(configuration.fps) fps)"
+            )
+            defer { FileSystem.remove(configuration.socketPath) }
+            if configuration.clock == .real {
+                tasks.addTask { await Self.runClock(daemon, fps: configuration.fps, slow: configuration.slow) }
+            }
+            let server = SocketServer(daemon: daemon, path: configuration.socketPath, logger: logger)
+            await withTaskCancellationHandler {
+                do {
+                    try await server.serve(channel)
+                } catch {
+                    logger.debug("the server stopped: \(error)")
+                }
+            } onCancel: {
+                channel.channel.close(promise: nil)
+            }
+            await daemon.shutDown()
+            tasks.cancelAll()
+        }
+    }
+
+    /// The real clock: ticks at `fps` from a monotonic clock while a scene
+    /// moves, and sleeps, making no wake-ups, while none does.
+    static func runClock(_ daemon: Daemon, fps: Double, slow: Double) async {
+        let interval = Duration.nanoseconds(Int64(1e9 / fps))
+        let clock = ContinuousClock()
+        for await _ in daemon.movements {
+            var last = clock.now
+            var next = last + interval
+            while await daemon.isMoving {
+                try? await Task.sleep(until: next, clock: clock)
+                if Task.isCancelled { return }
+                let now = clock.now
+                let elapsed = now - last
+                last = now
+                // Frames that could not be made in time are skipped, never queued.
+                while next <= now { next += interval }
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                await daemon.tick(seconds / slow)
+            }
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import PlaygroundProtocol
+import SceneLanguage
+import SceneRuntime
+
+/// Every scene the daemon serves, and what requests and time do to them.
+/// A value with no I/O: files come in as text, and what subscribers must
+/// hear goes out as events, so the rules (§2.4 reloads, §4 requests) are
+/// tested without a socket.
+struct SceneRegistry: Sendable {
+    private(set) var entries: [String: SceneEntry] = [:]
+    /// Ticks per second of scene time, for `step` and `settle`.
+    let fps: Double
+
+    init(fps: Double) {
+        self.fps = fps
+    }
+
+    var names: [String] { entries.keys.sorted() }
+
+    /// Whether any scene plays on by itself: what a real clock ticks for.
+    var isMoving: Bool { entries.values.contains(where: \.isMoving) }
+
+    // MARK: Files
+
+    /// A scene file's content, after a completed save or a scan. The same
+    /// text again changes nothing, unless `force` (a `reload` request) says to load it again. Errors of the language keep the last good
+    /// generation running; otherwise the new version loads (the first
+    /// generation, or a reload from what the old one shows), with its layout
+    /// diagnostics, broken constraints left out as UIKit leaves them.
+    mutating func load(name: String, file: String, path: String, text: String, force: Bool = false) -> [Event] {
+        var entry = entries[name] ?? SceneEntry(name: name, file: file, path: path)
+        guard force || entry.text != text else { return [] }
+        entry.text = text
+        let source = SourceFile(name: file, text: text)
+        let scene = Scene.parse(source)
+        var events: [Event] = []
+        if scene.diagnostics.hasErrors {
+            entry.hasErrors = true
+            entry.diagnostics = scene.diagnostics.sortedByLocation().map { WireDiagnostic($0, in: source) }
+            events.append(.diagnostics(scene: name, generation: entry.generation, entry.diagnostics))
+            entries[name] = entry
+            return events
+        }
+        entry.hasErrors = false
+        if var session = entry.session {
+            session.reload(with: scene)
+            entry.session = session
+        } else {
+            entry.session = PlaybackSession(loading: scene, name: name)
+        }
+        let loaded = entry.session!.scene
+        entry.diagnostics = (scene.diagnostics + loaded.layout.diagnostics).sortedByLocation().map {
+            WireDiagnostic($0, in: source)
+        }
+        _ = entry.append(entry.session!.takeDiagnostics())
+        events.append(.reload(scene: name, generation: entry.generation))
+        events.append(.diagnostics(scene: name, generation: entry.generation, entry.diagnostics))
+        entries[name] = entry
+        events.append(contentsOf: frameIfChanged(name, force: true))
+        return events
+    }
+
+    /// A scene whose file is gone.
+    mutating func remove(name: String) -> [Event] {
+        guard entries.removeValue(forKey: name) != nil else { return [] }
+        return [.removed(scene: name)]
+    }
+
+    // MARK: Requests
+
+    /// The entry a request names, or the error response it gets.
+    func entry(_ name: String) -> Result<SceneEntry, RequestError> {
+        if let entry = entries[name] { return .success(entry) }
+        let suggestion = nearestName(to: name, among: entries.keys)
+        let known = suggestion.map { "; did you mean '\($0)'?" } ?? (entries.isEmpty ? "; no scene is loaded" : "")
+        return .failure(RequestError(.unknownScene, "no scene '\(shown(name))'\(known)"))
+    }
+
+    /// The entry's running session, or the error a scene that never loaded gets.
+    private func session(_ name: String) -> Result<PlaybackSession, RequestError> {
+        entry(name).flatMap { entry in
+            guard let session = entry.session else {
+                return .failure(
+                    RequestError(
+                        .sceneError, "'\(shown(name))' has errors and has not loaded yet; see its diagnostics"))
+            }
+            return .success(session)
+        }
+    }
+
+    /// `frame`: the presentation (a numbered frame) or the model.
+    mutating func frame(of name: String, layer: Request.Layer) -> Result<Frame, RequestError> {
+        session(name).map { session in
+            switch layer {
+            case .model:
+                return session.scene.modelFrame(seq: session.seq)
+            case .presentation:
+                var session = session
+                let frame = session.frame()
+                entries[name]?.session = session
+                return frame
+            }
+        }
+    }
+
+    /// `run`: the action starts now.
+    mutating func run(_ action: String, in name: String) -> (Response, [Event]) {
+        switch session(name) {
+        case .failure(let error): return (.error(error.code, error.message), [])
+        case .success(var session):
+            do {
+                try session.schedule(.action(action), at: session.time)
+            } catch {
+                let actions = session.scene.scene.actions.map(\.name.name)
+                let suggestion = nearestName(to: action, among: actions).map { "; did you mean '\($0)'?" } ?? ""
+                return (.error(.unknownAction, "'\(shown(name))' has no action '\(shown(action))'\(suggestion)"), [])
+            }
+            session.advance(to: session.time)
+            entries[name]?.session = session
+            return (.done, afterInput(name))
+        }
+    }
+
+    /// `exec`: statements checked against the scene's names, run as an action now.
+    mutating func exec(_ source: String, in name: String, number: Int) -> (Response, [Event]) {
+        switch session(name) {
+        case .failure(let error): return (.error(error.code, error.message), [])
+        case .success(var session):
+            let file = SourceFile(name: "<exec \(number)>", text: source)
+            let (statements, diagnostics) = session.scene.scene.parseStatements(file)
+            let wire = diagnostics.sortedByLocation().map { WireDiagnostic($0, in: file) }
+            guard !diagnostics.hasErrors else {
+                return (.error(.invalidSource, "the source has errors; nothing ran", diagnostics: wire), [])
+            }
+            try? session.schedule(.statements(statements, in: file), at: session.time)
+            session.advance(to: session.time)
+            entries[name]?.session = session
+            return (.diagnostics(wire), afterInput(name))
+        }
+    }
+
+    /// `diagnostics`: the file's, then the running scene's.
+    func diagnostics(of name: String) -> Response {
+        switch entry(name) {
+        case .failure(let error): .error(error.code, error.message)
+        case .success(let entry): .diagnostics(entry.diagnostics)
+        }
+    }
+
+    // MARK: Time
+
+    /// One tick for every scene that moves: time moves on by `seconds`, and
+    /// each scene whose presentation changed gets a frame.
+    mutating func advance(by seconds: Double) -> [Event] {
+        var events: [Event] = []
+        for name in names where entries[name]?.isMoving == true {
+            guard var session = entries[name]?.session else { continue }
+            session.advance(to: session.time + seconds)
+            entries[name]?.session = session
+            events.append(contentsOf: afterInput(name))
+        }
+        return events
+    }
+
+    /// Whether a scene plays on by itself.
+    func isMoving(_ name: String) -> Bool { entries[name]?.isMoving ?? false }
+
+    /// `settle` on the manual clock: the scene alone moves on, tick by tick,
+    /// until nothing in it moves or `timeout` seconds of scene time have
+    /// passed. Answers with the final frame, or a timeout error.
+    mutating func settle(_ name: String, timeout: Double) -> (Response, [Event]) {
+        if case .failure(let error) = session(name) { return (.error(error.code, error.message), []) }
+        var events: [Event] = []
+        var ticks = 0
+        let limit = Int((timeout * fps).rounded(.up))
+        while isMoving(name) && ticks < limit {
+            guard var session = entries[name]?.session else { break }
+            ticks += 1
+            session.advance(to: session.time + 1 / fps)
+            entries[name]?.session = session
+            events.append(contentsOf: afterInput(name))
+        }
+        guard !isMoving(name) else {
+            return (.error(.timeout, "'\(shown(name))' still moves after \(format(timeout)) s"), events)
+        }
+        guard let frame = entries[name]?.lastSent ?? currentFrame(of: name) else { return (.done, events) }
+        return (.frame(frame), events)
+    }
+
+    /// After an input or a tick: the runtime's diagnostics, and a frame if
+    /// the presentation changed.
+    private mutating func afterInput(_ name: String) -> [Event] {
+        guard var entry = entries[name], var session = entry.session else { return [] }
+        let reported = session.takeDiagnostics()
+        entry.session = session
+        var events: [Event] = []
+        if !reported.isEmpty {
+            _ = entry.append(reported)
+            events.append(.diagnostics(scene: name, generation: entry.generation, entry.diagnostics))
+        }
+        entries[name] = entry
+        events.append(contentsOf: frameIfChanged(name, force: false))
+        return events
+    }
+
+    /// A new frame of the scene when what it shows differs from the last one sent.
+    private mutating func frameIfChanged(_ name: String, force: Bool) -> [Event] {
+        guard var entry = entries[name], var session = entry.session else { return [] }
+        let now = session.scene.presentationFrame(seq: session.seq)
+        if !force, let last = entry.lastSent, last.sameContent(as: now) { return [] }
+        let frame = session.frame()
+        entry.session = session
+        entry.lastSent = frame
+        entries[name] = entry
+        return [.frame(frame)]
+    }
+
+    /// The latest frame of a scene, as a new subscriber gets it at once.
+    mutating func currentFrame(of name: String) -> Frame? {
+        guard var entry = entries[name], var session = entry.session else { return nil }
+        let frame = session.frame()
+        entry.session = session
+        entry.lastSent = frame
+        entries[name] = entry
+        return frame
+    }
+}
+
+extension Frame {
+    /// Whether two frames show the same: everything but their numbers and times.
+    func sameContent(as other: Frame) -> Bool {
+        generation == other.generation && settled == other.settled && canvas == other.canvas && views == other.views
+    }
+}
+
+/// A name as messages quote it: control characters escaped, at most 60 characters.
+func shown(_ name: String) -> String {
+    let cut = name.count > 60 ? name.prefix(60) + "…" : Substring(name)
+    return cut.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }
+        .joined()
+}

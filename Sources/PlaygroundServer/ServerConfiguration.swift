@@ -1,0 +1,52 @@
+public import Logging
+public import PlaygroundProtocol
+
+/// What a daemon serves and how: the entry point's parameters.
+///
+/// ```swift
+/// let configuration = ServerConfiguration(paths: ["Playgrounds"], socketPath: "/tmp/layoutd-test.sock", clock: .manual)
+/// try await PlaygroundServer(configuration).run()
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// The daemon's version, as `hello` reports it.
+    public static let version = "0.1.0"
+
+    /// Scene files and folders to watch (folders recursively, `*.layout`).
+    public var paths: [String]
+    public var socketPath: String
+    public var clock: ServerInfo.Clock
+    /// Ticks per second of the real clock, and of `step` and `settle` on the manual one.
+    public var fps: Double
+    /// Scene time runs this many times slower than the real clock (the Simulator's slow animations).
+    public var slow: Double
+    public var logger: Logger
+    /// Where `layout-watch` is; by default beside the running executable.
+    public var watcherPath: String?
+    /// How long a scene whose file vanished waits for its re-creation before it is dropped, in seconds.
+    public var removalGrace: Double
+    /// Reads a file's bytes; nil when it cannot be read. Injected so tests can see what was read.
+    public var readFile: @Sendable (String) -> [UInt8]?
+
+    public init(
+        paths: [String], socketPath: String, clock: ServerInfo.Clock = .real, fps: Double = 60, slow: Double = 1,
+        logger: Logger = Logger(label: "layoutd"), watcherPath: String? = nil, removalGrace: Double = 0.2,
+        readFile: @escaping @Sendable (String) -> [UInt8]? = FileSystem.read
+    ) {
+        self.paths = paths
+        self.socketPath = socketPath
+        self.clock = clock
+        self.fps = fps
+        self.slow = slow
+        self.logger = logger
+        self.watcherPath = watcherPath
+        self.removalGrace = removalGrace
+        self.readFile = readFile
+    }
+
+    /// The socket path of §4: `$LAYOUTD_SOCKET`, else `$XDG_RUNTIME_DIR/layoutd.sock`, else `/tmp/layoutd-$UID.sock`.
+    public static func defaultSocketPath(environment: [String: String]) -> String {
+        if let path = environment["LAYOUTD_SOCKET"], !path.isEmpty { return path }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/layoutd.sock" }
+        return "/tmp/layoutd-\(FileSystem.userID).sock"
+    }
+}

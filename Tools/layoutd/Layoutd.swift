@@ -1,0 +1,117 @@
+import ArgumentParser
+import Logging
+import PlaygroundProtocol
+import PlaygroundServer
+import ServiceLifecycle
+import UnixSignals
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@main
+struct Layoutd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layoutd",
+        abstract: "Watch scene files and serve their layouts and animations over a Unix socket.",
+        discussion: """
+            Watches the files and folders given (folders recursively, *.layout; by default Playgrounds), \
+            reloads each scene on every save, and serves the protocol of docs/protocol.md on a Unix-domain \
+            socket: by default $XDG_RUNTIME_DIR/layoutd.sock, or /tmp/layoutd-$UID.sock. SIGINT and SIGTERM \
+            shut it down cleanly and remove the socket file.
+
+            Examples:
+              layoutd                                   # Playgrounds/, real clock at 60 fps
+              layoutd Playgrounds/Quiz.layout --slow 10 # one scene, ten times slower
+              layoutd scenes --socket /tmp/t.sock --clock manual   # for tests: time moves on 'step'
+            """,
+        version: "layoutd \(ServerConfiguration.version)"
+    )
+
+    @Argument(help: "Scene files and folders to watch.")
+    var paths: [String] = ["Playgrounds"]
+
+    @Option(
+        help: "The socket's path (default: $LAYOUTD_SOCKET, $XDG_RUNTIME_DIR/layoutd.sock or /tmp/layoutd-$UID.sock).")
+    var socket: String?
+
+    @Option(help: "Frames per second of the clock.")
+    var fps: Double = 60
+
+    @Option(help: "real: time follows the clock; manual: time moves only on 'step' and 'settle'.")
+    var clock: ClockOption = .real
+
+    @Option(help: "Play animations this many times slower (the Simulator's slow animations: 10).")
+    var slow: Double = 1
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: LogLevel = .notice
+
+    enum LogLevel: String, ExpressibleByArgument, CaseIterable {
+        case trace, debug, info, notice, warning, error, critical
+
+        var level: Logger.Level { Logger.Level(rawValue: rawValue) ?? .notice }
+    }
+
+    enum ClockOption: String, ExpressibleByArgument, CaseIterable {
+        case real, manual
+    }
+
+    func validate() throws {
+        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps is from 1 to 1000, not \(fps)") }
+        guard slow.isFinite, slow >= 0.01, slow <= 1000 else {
+            throw ValidationError("--slow is from 0.01 to 1000, not \(slow)")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "layoutd") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = logLevel.level
+        let environment = ProcessEnvironment.all
+        let server = PlaygroundServer(
+            ServerConfiguration(
+                paths: paths, socketPath: socket ?? ServerConfiguration.defaultSocketPath(environment: environment),
+                clock: clock == .real ? .real : .manual, fps: fps, slow: slow, logger: logger))
+        let group = ServiceGroup(
+            services: [ServerService(server: server)], gracefulShutdownSignals: [.sigterm, .sigint],
+            cancellationSignals: [], logger: logger)
+        do {
+            try await group.run()
+        } catch let error as ServerError {
+            logger.critical("\(error)")
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+/// The server as a service of the group, cancelled on a graceful shutdown.
+struct ServerService: Service {
+    let server: PlaygroundServer
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown { try await server.run() }
+    }
+}
+
+extension ServerError {
+    /// 3 when another daemon has the socket, 1 otherwise.
+    var exitCode: Int32 {
+        if case .alreadyRunning = self { 3 } else { 1 }
+    }
+}
+
+/// The process's environment, read once.
+enum ProcessEnvironment {
+    static var all: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
