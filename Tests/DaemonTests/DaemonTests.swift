@@ -145,6 +145,32 @@ import Testing
         }
     }
 
+    @Test("socat, as the protocol page shows: requests piped in, answers out, after it shuts its side")
+    func socat() async throws {
+        try await LocalDaemon.with(scenes: ["Box": Self.box]) { daemon, _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/socat")
+            process.arguments = ["-t", "5", "-", "UNIX-CONNECT:\(daemon.socketPath)"]
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            let requests = [
+                #"{"id":1,"cmd":"hello"}"#, #"{"id":2,"cmd":"run","scene":"Box","action":"slide"}"#,
+                #"{"id":3,"cmd":"step","seconds":0.5}"#, #"{"id":4,"cmd":"frame","scene":"Box"}"#,
+            ]
+            input.fileHandleForWriting.write(Data((requests.joined(separator: "\n") + "\n").utf8))
+            try input.fileHandleForWriting.close()
+            let answers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let lines = answers.split(separator: "\n")
+            #expect(lines.count == 4, "\(answers)")
+            #expect(lines.first?.hasPrefix(#"{"id":1,"ok":true,"server":"layoutd""#) == true)
+            #expect(lines.last?.contains(#""name":"box","kind":"view","parent":"root","x":50,"#) == true)
+        }
+    }
+
     @Test("A second daemon on the same socket says so and exits with status 3")
     func secondDaemon() async throws {
         try await LocalDaemon.with(scenes: ["Box": Self.box]) { daemon, client in

@@ -52,6 +52,8 @@ struct SocketServer {
         do {
             return try await ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 256)
+                // A client that sends its last request and shuts its side (`socat -t`) still gets its answers.
+                .childChannelOption(.allowRemoteHalfClosure, value: true)
                 .bind(unixDomainSocketPath: path) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder()))
@@ -88,7 +90,7 @@ struct SocketServer {
     /// One client: refused if another user's, else its lines answered and its mailbox written.
     private func handle(_ connection: Connection) async {
         let channel = connection.channel
-        guard await Self.isSameUser(channel) else {
+        guard await Self.isSameUser(channel, logger: logger) else {
             logger.warning("refused a connection from another user")
             try? await channel.close()
             return
@@ -135,14 +137,16 @@ struct SocketServer {
     }
 
     /// `SO_PEERCRED`: whether the peer runs as this process's user.
-    private static func isSameUser(_ channel: any Channel) async -> Bool {
+    private static func isSameUser(_ channel: any Channel, logger: Logger) async -> Bool {
         guard let provider = channel as? any SocketOptionProvider else { return false }
         do {
             let credentials: PeerCredentials = try await provider.unsafeGetSocketOption(
                 level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
             ).get()
+            logger.debug("peer pid \(credentials.pid) uid \(credentials.uid)")
             return credentials.uid == getuid()
         } catch {
+            logger.warning("cannot read the peer's credentials: \(error)")
             return false
         }
     }
