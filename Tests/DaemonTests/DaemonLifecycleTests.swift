@@ -1,0 +1,80 @@
+import Foundation
+import PlaygroundClient
+import PlaygroundProtocol
+import Testing
+
+/// The daemon's life with its files and clients: deletions, a client that
+/// never reads, SIGTERM.
+@Suite(.timeLimit(.minutes(2))) struct DaemonLifecycleTests {
+    @Test("A file deleted and re-created at once keeps its scene; deleted for good, the scene goes")
+    func deletions() async throws {
+        try await LocalDaemon.with(scenes: ["Box": DaemonTests.box, "Other": DaemonTests.box]) { daemon, client in
+            var events = try await client.allEvents().makeAsyncIterator()
+            // git checkout: unlink, then create.
+            let path = daemon.folder + "/Box.layout"
+            try FileManager.default.removeItem(atPath: path)
+            try (DaemonTests.box + "\n# again\n").write(toFile: path, atomically: false, encoding: .utf8)
+            try FileManager.default.removeItem(atPath: daemon.folder + "/Other.layout")
+            var removed: [String] = []
+            while let event = await events.next() {
+                if case .removed(let scene) = event {
+                    removed.append(scene)
+                    break
+                }
+            }
+            #expect(removed == ["Other"])
+            #expect(try await client.scenes().map(\.name) == ["Box"])
+        }
+    }
+
+    @Test("A client that never reads does not hold up one that does")
+    func neverReads() async throws {
+        try await LocalDaemon.with(scenes: ["Box": DaemonTests.box]) { daemon, client in
+            try await RawConnection.with(daemon.socketPath) { _, out in
+                // Subscribed to everything, and never reading a byte.
+                try await out.send(#"{"id":1,"cmd":"subscribe","scene":"*"}"# + "\n")
+                var frames = try await client.frames(of: "Box").makeAsyncIterator()
+                _ = await frames.next()
+                try await client.run("slide", in: "Box")
+                for _ in 0..<10 { try await client.step(0.1) }
+                var last: Frame?
+                while let frame = await frames.next() {
+                    last = frame
+                    if frame.settled { break }
+                }
+                #expect(last?.view(named: "box")?.x == 100)
+                #expect(try await client.hello().server == "layoutd")
+            }
+        }
+    }
+
+    @Test("SIGTERM ends the daemon at once, removing its socket file")
+    func sigterm() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-term-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try DaemonTests.box.write(to: folder.appendingPathComponent("Box.layout"), atomically: true, encoding: .utf8)
+        let socket = folder.appendingPathComponent("d.sock").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try LocalDaemon.executablePath())
+        process.arguments = [folder.path, "--socket", socket, "--clock", "manual"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Ready when it says it listens; bounded by the suite's time limit.
+        var said = ""
+        while !said.contains("listening on") {
+            let chunk = errors.fileHandleForReading.availableData
+            #expect(!chunk.isEmpty, "layoutd ended before listening: \(said)")
+            if chunk.isEmpty { return }
+            said += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(FileManager.default.fileExists(atPath: socket))
+        let started = ContinuousClock.now
+        process.terminate()
+        process.waitUntilExit()
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(process.terminationStatus == 0, "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+}
