@@ -130,15 +130,16 @@ import Testing
         let wide = laid.scene.constraints.indices.filter { laid.scene.constraints[$0].group == 1 }
         for index in narrow { model.deactivate(index) }
         for index in wide {
-            let activated = model.activate(index)
-            #expect(activated)
+            let failure = model.activate(index)
+            #expect(failure == nil)
         }
         expectFrame(model.frame(ofView: 0), rect(0, 0, 300, 10))
         // A required constraint that contradicts another is refused, with a diagnostic.
         let tall = laid.scene.constraintIndices["tall"]!
-        let activated = model.activate(tall)
-        #expect(!activated)
+        let failure = model.activate(tall)
+        #expect(failure?.code == .unsatisfiableConstraints)
         #expect(model.diagnostics.map(\.code) == [.unsatisfiableConstraints])
+        #expect(model.diagnostics.last == failure)
     }
 
     @Test("A conflicting required constraint is broken, named with what it conflicts with, and layout goes on")

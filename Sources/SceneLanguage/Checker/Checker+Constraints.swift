@@ -32,11 +32,10 @@ extension Checker {
         let first = resolveAnchor(constraint.first)
         let second = linearForm(constraint.second)
         guard let first, let second else { return nil }
-        guard second.coefficient.isFinite, second.constant.isFinite, abs(second.constant) <= 1e9,
-            abs(second.coefficient) <= 1e9
-        else {
+        guard NumberLimits.contains(second.coefficient), NumberLimits.contains(second.constant) else {
             error(
-                .outOfRange, "the constraint's right side is out of range: numbers must stay within ±1000000000",
+                .outOfRange,
+                "the constraint's right side is out of range: numbers must stay within ±\(NumberLimits.largestText)",
                 at: constraint.second.range)
             return nil
         }

@@ -170,12 +170,12 @@ public struct Lexer {
             while let b = peek(), b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { i += 1 }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let value = Double(text), value.isFinite, value <= 1e9 else {
+        guard let value = Double(text), NumberLimits.contains(value) else {
             report(
                 .error(
                     .tooLarge,
                     "number \(quoted(text)) is too large; "
-                        + "numbers are at most 1000000000", at: SourceRange(start: start, end: i)))
+                        + "numbers are at most \(NumberLimits.largestText)", at: SourceRange(start: start, end: i)))
             emit(.number(0), from: start)
             return
         }

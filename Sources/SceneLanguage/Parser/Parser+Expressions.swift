@@ -112,8 +112,11 @@ extension Parser {
         }
         let expr = try parseExpression(constantOnly: true)
         let range = SourceRange(start: start, end: previousEnd)
-        guard let value = expr.constantValue, value.isFinite, abs(value) <= 1e9 else {
-            error(.outOfRange, "\(what) is out of range: it must be a finite number of at most 1000000000", at: range)
+        guard let value = expr.constantValue, NumberLimits.contains(value) else {
+            error(
+                .outOfRange,
+                "\(what) is out of range: it must be a finite number of at most \(NumberLimits.largestText)",
+                at: range)
             throw Failure()
         }
         return Located(value, range)

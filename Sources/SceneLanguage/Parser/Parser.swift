@@ -216,9 +216,10 @@ struct Parser {
             // `375x667` lexes as 375 and the identifier `x667`; its number
             // obeys the lexer's limit.
             let token = advance()
-            guard value <= 1e9 else {
+            guard NumberLimits.contains(value) else {
                 error(
-                    .tooLarge, "number \(quoted(word.dropFirst())) is too large; numbers are at most 1000000000",
+                    .tooLarge,
+                    "number \(quoted(word.dropFirst())) is too large; numbers are at most \(NumberLimits.largestText)",
                     at: SourceRange(start: token.range.start + 1, end: token.range.end))
                 throw Failure()
             }

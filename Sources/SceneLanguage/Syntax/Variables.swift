@@ -3,7 +3,7 @@
 /// is reset to ``initialValue`` at every load and reload.
 public struct VariableDeclaration: Hashable, Sendable {
     public var name: Identifier
-    /// The constant expression's value, within ±1000000000.
+    /// The constant expression's value, within ±1000000000 (``NumberLimits``).
     public var initialValue: Double
     /// The declaration from `var` to the end of its expression.
     public var range: SourceRange

@@ -1,4 +1,4 @@
-public import LayoutSolver
+import LayoutSolver
 public import PlaygroundProtocol
 public import SceneLanguage
 
@@ -21,11 +21,11 @@ public import SceneLanguage
 /// ```
 public struct LayoutModel: Sendable {
     public let scene: Scene
-    public internal(set) var solver = Solver()
+    /// The solver, the model's own: only the model adds and removes
+    /// constraints, so that each has an ``Origin`` for messages.
+    var solver = Solver()
     /// The diagnostics of building the layout: unsatisfiable and ambiguous constraints.
     public private(set) var diagnostics: [Diagnostic] = []
-    /// Why the last ``activate(_:)`` or ``setConstant(_:to:)`` that failed did.
-    public private(set) var lastFailure: Diagnostic? = nil
     /// The canvas as the model has it now.
     public private(set) var canvas: Size
 
@@ -135,7 +135,7 @@ public struct LayoutModel: Sendable {
             Expression(rootWidth) == Expression(canvas.width),
             Expression(rootHeight) == Expression(canvas.height),
         ]
-        for constraint in canvasConstraints { _ = add(constraint, .canvas) }
+        for constraint in canvasConstraints { add(constraint, .canvas) }
     }
 
     /// Resizes the root view, as a rotation would.
@@ -178,7 +178,7 @@ public struct LayoutModel: Sendable {
                 ),
             ]
         }
-        viewConstraints[index] = made.compactMap { add($0.0, $0.1) ? $0.0 : nil }
+        viewConstraints[index] = made.compactMap { add($0.0, $0.1) == nil ? $0.0 : nil }
     }
 
     /// A view's intrinsic content size: its text's for labels and buttons,
@@ -192,10 +192,14 @@ public struct LayoutModel: Sendable {
     }
 
     /// Puts a scene constraint into the solver, if it is not there yet.
-    /// Returns false, with a diagnostic, when it contradicts required constraints.
+    ///
+    /// - Returns: nil when the constraint is in the solver (or already
+    ///   was); otherwise why it was left out: it contradicts required
+    ///   constraints, or holds a number out of range. That diagnostic is
+    ///   also recorded in ``diagnostics``.
     @discardableResult
-    public mutating func activate(_ index: Int) -> Bool {
-        guard installed[index] == nil else { return true }
+    public mutating func activate(_ index: Int) -> Diagnostic? {
+        guard installed[index] == nil else { return nil }
         let declared = scene.constraints[index]
         let first = expression(for: declared.first)
         let second = declared.second.map { declared.multiplier * expression(for: $0) } ?? Expression()
@@ -207,19 +211,21 @@ public struct LayoutModel: Sendable {
             case .lessThanOrEqual: first <= rhs
             }
         let prioritized = declared.priority >= 1000 ? constraint : constraint.with(Strength(declared.priority))
-        guard add(prioritized, .declared(index)) else { return false }
+        if let failure = add(prioritized, .declared(index)) { return failure }
         installed[index] = prioritized
-        return true
+        return nil
     }
 
     /// Changes a scene constraint's constant (`C.constant = E`). An active
-    /// constraint is taken out and put back with the new constant; returns
-    /// false, with a diagnostic, if it then contradicts required constraints
-    /// (it stays out, as a broken constraint does).
+    /// constraint is taken out and put back with the new constant.
+    ///
+    /// - Returns: nil, or why the constraint could not be put back (it
+    ///   then stays out, as a broken constraint does), as ``activate(_:)``
+    ///   returns it.
     @discardableResult
-    public mutating func setConstant(_ index: Int, to constant: Double) -> Bool {
+    public mutating func setConstant(_ index: Int, to constant: Double) -> Diagnostic? {
         constants[index] = constant
-        guard installed[index] != nil else { return true }
+        guard installed[index] != nil else { return nil }
         deactivate(index)
         return activate(index)
     }
@@ -237,22 +243,24 @@ public struct LayoutModel: Sendable {
         diagnostics.record(diagnostic, limitNote: "too many layout problems; the rest are not reported")
     }
 
-    /// Adds a constraint, turning a conflict into a diagnostic.
-    mutating func add(_ constraint: Constraint, _ origin: Origin) -> Bool {
+    /// Adds a constraint, turning a conflict into a diagnostic, which it
+    /// records and returns; nil when the constraint is in.
+    @discardableResult
+    mutating func add(_ constraint: Constraint, _ origin: Origin) -> Diagnostic? {
+        let failure: Diagnostic
         do {
             try solver.add(constraint)
             origins[constraint.id] = origin
-            return true
+            return nil
         } catch .unsatisfiable(_, let conflicts) {
-            lastFailure = unsatisfiable(origin, conflicts: conflicts)
-            report(lastFailure!)
+            failure = unsatisfiable(origin, conflicts: conflicts)
         } catch .nonFinite {
-            lastFailure = .error(.outOfRange, "\(describe(origin)) holds a number out of range", at: range(of: origin))
-            report(lastFailure!)
+            failure = .error(.outOfRange, "\(describe(origin)) holds a number out of range", at: range(of: origin))
         } catch {
             // Duplicates and unknown constraints cannot happen: every constraint here is new.
             preconditionFailure("unexpected solver error: \(error)")
         }
-        return false
+        report(failure)
+        return failure
     }
 }

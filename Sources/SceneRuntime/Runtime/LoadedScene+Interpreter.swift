@@ -81,16 +81,19 @@ extension LoadedScene {
     // MARK: Constraints
 
     mutating func setConstant(_ index: Int, to value: Double, at statement: Statement, in file: SourceFile) {
-        guard value.isFinite, abs(value) <= 1e9 else {
+        guard NumberLimits.contains(value) else {
             report(
-                .error(.outOfRange, "the constant \(value) is out of range (at most ±1000000000)", at: statement.range),
-                in: file)
+                .error(
+                    .outOfRange, "the constant \(value) is out of range (at most ±\(NumberLimits.largestText))",
+                    at: statement.range), in: file)
             return
         }
         // As NSLayoutConstraint's setter, the same constant again changes nothing: no layout pass waits.
         guard value != layout.constants[index] else { return }
         noteConstraintChange(index)
-        if !layout.setConstant(index, to: value) { reportLayoutFailure(at: statement, in: file) }
+        if let failure = layout.setConstant(index, to: value) {
+            reportLayoutFailure(failure, at: statement, in: file)
+        }
         noteLayoutChange(.constraint(index))
     }
 
@@ -120,7 +123,7 @@ extension LoadedScene {
         for index in indices where layout.isInstalled(index) != on {
             noteConstraintChange(index)
             if on {
-                if !layout.activate(index) { reportLayoutFailure(at: statement, in: file) }
+                if let failure = layout.activate(index) { reportLayoutFailure(failure, at: statement, in: file) }
             } else {
                 layout.deactivate(index)
             }
@@ -130,8 +133,10 @@ extension LoadedScene {
 
     /// Passes on why the layout model refused a constraint, with a note at
     /// the statement that caused it when that is in the scene's file.
-    private mutating func reportLayoutFailure(at statement: Statement, in file: SourceFile) {
-        guard var diagnostic = layout.lastFailure else { return }
+    private mutating func reportLayoutFailure(
+        _ failure: Diagnostic, at statement: Statement, in file: SourceFile
+    ) {
+        var diagnostic = failure
         if file.name == scene.file.name {
             diagnostic.notes.append(Diagnostic.Note("when this ran", at: statement.range))
         }

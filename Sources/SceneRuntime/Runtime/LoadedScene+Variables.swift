@@ -9,7 +9,8 @@ extension LoadedScene {
     }
 
     /// `NAME = E`, `+= E`, `-= E`. A value that is not finite or beyond
-    /// ±1000000000 is reported, and the variable keeps its value.
+    /// ±1000000000 (``SceneLanguage/NumberLimits``) is reported, and the
+    /// variable keeps its value.
     mutating func setVariable(
         _ name: Identifier, _ op: AssignmentOperator, _ expr: Expr, at statement: Statement, in file: SourceFile
     ) {
@@ -25,11 +26,12 @@ extension LoadedScene {
             case .add: current + value
             case .subtract: current - value
             }
-        guard new.isFinite, abs(new) <= 1e9 else {
+        guard NumberLimits.contains(new) else {
             report(
                 .error(
                     .outOfRange,
-                    "\(quoted(name.name)) would be \(format(new)), out of range (at most ±1000000000); "
+                    "\(quoted(name.name)) would be \(format(new)), out of range "
+                        + "(at most ±\(NumberLimits.largestText)); "
                         + "it keeps \(format(current))", at: statement.range), in: file)
             return
         }

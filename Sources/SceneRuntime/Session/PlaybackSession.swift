@@ -5,9 +5,11 @@ public import SceneLanguage
 /// moves, inputs (actions, `exec` statements) run at their times, and
 /// frames are made and numbered.
 ///
-/// The clock is manual: time moves only when the session is told to move
-/// it (``advance(to:)``, or a request for frames), so the same calls give
-/// the same frames, bit for bit. Inputs wait in a queue
+/// The session has no clock of its own: the clock is injected by whoever
+/// drives it (a daemon's, real or manual; `layoutctl`'s ticks), and time
+/// moves only when the session is told to move it (``advance(to:)``, or a
+/// request for frames), so the same calls give the same frames, bit for
+/// bit. Inputs wait in a queue
 /// (``schedule(_:at:)``); those due by a time run in time order, inputs
 /// due at the same time in the order they were scheduled, each at its own
 /// time and before the frame for that time is made, as completions do
