@@ -1,4 +1,4 @@
-public import Logging
+import Logging
 import NIOCore
 import NIOPosix
 import PlaygroundProtocol
