@@ -33,8 +33,8 @@ build_module() {  # NAME: Sources/NAME/**/*.swift to $out/NAME.o and $out/module
         -emit-module -emit-module-path "$out/modules/$1.swiftmodule" -c -o "$out/$1.o"
 }
 build_module LayoutSolver
-build_module SceneLanguage
 build_module PlaygroundProtocol
+build_module SceneLanguage  # imports PlaygroundProtocol
 build_module Animation
 build_module SceneRuntime  # imports the four above
 # The entry point, linked with the modules and libFuzzer's main. The linker's

@@ -30,10 +30,12 @@ public struct LocalDaemon: Sendable {
     /// `body` with a connected client, then stops it.
     /// - Parameters:
     ///   - scenes: File contents by scene name (`"Quiz"` is written to `Quiz.layout`).
-    ///   - fps: The daemon's ticks per second for `step` and `settle`.
+    ///   - fps: The daemon's ticks per second for `step` and `settle`, or of its real clock.
+    ///   - clock: `.manual` (time moves on `step` and `settle`) or `.real`.
     /// - Throws: ``ClientError/daemonDidNotStart(_:)`` when it cannot start or is not ready in time.
     public static func with<Result: Sendable>(
-        scenes: [String: String], fps: Double = 60, _ body: (LocalDaemon, PlaygroundClient) async throws -> Result
+        scenes: [String: String], fps: Double = 60, clock: ServerInfo.Clock = .manual,
+        _ body: (LocalDaemon, PlaygroundClient) async throws -> Result
     ) async throws -> Result {
         var template = Array("/tmp/layoutd-test-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw ClientError.daemonDidNotStart("cannot make a folder") }
@@ -44,7 +46,7 @@ public struct LocalDaemon: Sendable {
         let executable = try executablePath()
         let (pid, log) = try spawn(
             executable,
-            [folder, "--socket", socketPath, "--clock", "manual", "--fps", "\(fps)", "--log-level", "notice"])
+            [folder, "--socket", socketPath, "--clock", clock.rawValue, "--fps", "\(fps)", "--log-level", "notice"])
         defer {
             kill(pid, SIGTERM)
             var status: CInt = 0

@@ -211,10 +211,17 @@ actor Daemon {
 
     /// Encodes each event once and posts the same bytes to every client subscribed to its scene.
     private func publish(_ events: [Event]) {
-        guard !events.isEmpty else { return }
+        defer {
+            // Even with nothing to tell (an animation still in its delay), the clock must know something moves.
+            if registry.isMoving { movement.yield() }
+            wakeSettled()
+        }
         for event in events {
+            let wanting = clients.filter { $0.value.wants(event.scene) }
+            guard !wanting.isEmpty else { continue }
+            // Encoded once, and only when someone wants it; the same bytes go to every subscriber.
             let bytes = Self.encode(event)
-            for (id, client) in clients where client.wants(event.scene) {
+            for (id, client) in wanting {
                 if case .frame = event {
                     client.mailbox.post(frame: bytes, of: event.scene)
                 } else if !client.mailbox.post(message: bytes) {
@@ -223,8 +230,6 @@ actor Daemon {
                 }
             }
         }
-        if registry.isMoving { movement.yield() }
-        wakeSettled()
     }
 
     private func wakeSettled() {

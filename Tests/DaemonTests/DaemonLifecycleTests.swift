@@ -48,6 +48,21 @@ import Testing
         }
     }
 
+    @Test("The real clock wakes for an animation still in its delay, and settle waits for the end")
+    func realClock() async throws {
+        let scene =
+            DaemonTests.box + "\naction later { boxX.constant = 100; animate 0.2 delay 0.1 curve linear { layout } }\n"
+        try await LocalDaemon.with(scenes: ["Box": scene], clock: .real) { _, client in
+            #expect(try await client.hello().clock == .real)
+            let started = ContinuousClock.now
+            try await client.run("later", in: "Box")
+            let end = try await client.settle("Box", timeout: 5)
+            #expect(end.settled && end.view(named: "box")?.x == 100)
+            #expect(end.time >= 0.3 - 1e-9)
+            #expect(ContinuousClock.now - started >= .milliseconds(250))
+        }
+    }
+
     @Test("SIGTERM ends the daemon at once, removing its socket file")
     func sigterm() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-term-\(getpid())")
