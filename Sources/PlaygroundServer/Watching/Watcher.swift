@@ -57,8 +57,8 @@ struct Watcher {
                 of: ContinuousClock.Instant.self, bufferingPolicy: .bufferingNewest(1))
             // Cancelled (the daemon is shutting down): layout-watch is asked to end at once.
             let pid = process.pid
-            try await withTaskCancellationHandler {
-                try await withThrowingTaskGroup(of: Void.self) { tasks in
+            await withTaskCancellationHandler {
+                await withThrowingTaskGroup(of: Void.self) { tasks in
                     tasks.addTask { try await Self.readLines(from: process.output, group: group, into: continuation) }
                     tasks.addTask {
                         // The removal timer: wakes the loop when the detector's next deadline passes, and only then.

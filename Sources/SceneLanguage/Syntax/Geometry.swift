@@ -1,5 +1,3 @@
-public import PlaygroundProtocol
-
 /// Insets from the four edges, in the order the language writes them:
 /// top, leading, bottom, trailing.
 public struct Insets: Hashable, Sendable {
