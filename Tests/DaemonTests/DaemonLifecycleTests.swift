@@ -63,27 +63,38 @@ import Testing
         }
     }
 
-    @Test("SIGTERM ends the daemon at once, removing its socket file")
-    func sigterm() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-term-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try DaemonTests.box.write(to: folder.appendingPathComponent("Box.layout"), atomically: true, encoding: .utf8)
-        let socket = folder.appendingPathComponent("d.sock").path
+    /// Starts `layoutd` with these arguments and waits, bounded by the suite's time limit, for it to listen.
+    static func startDaemon(_ arguments: [String]) throws -> (Process, said: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try LocalDaemon.executablePath())
-        process.arguments = [folder.path, "--socket", socket, "--clock", "manual"]
+        process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        // Ready when it says it listens; bounded by the suite's time limit.
         var said = ""
         while !said.contains("listening on") {
             let chunk = errors.fileHandleForReading.availableData
-            #expect(!chunk.isEmpty, "layoutd ended before listening: \(said)")
-            if chunk.isEmpty { return }
+            guard !chunk.isEmpty else { break }
             said += String(decoding: chunk, as: UTF8.self)
         }
+        return (process, said)
+    }
+
+    static func temporaryFolder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("SIGTERM ends the daemon at once, removing its socket file")
+    func sigterm() async throws {
+        let folder = try Self.temporaryFolder("layoutd-term")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try DaemonTests.box.write(to: folder.appendingPathComponent("Box.layout"), atomically: true, encoding: .utf8)
+        let socket = folder.appendingPathComponent("d.sock").path
+        let (process, said) = try Self.startDaemon([folder.path, "--socket", socket, "--clock", "manual"])
+        #expect(said.contains("listening on"), "\(said)")
         #expect(FileManager.default.fileExists(atPath: socket))
         let started = ContinuousClock.now
         process.terminate()
@@ -91,5 +102,27 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(process.terminationStatus == 0, "\(said)")
         #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test("Files given one by one from the same folder are each a scene; the folder's others are not")
+    func files() async throws {
+        let folder = try Self.temporaryFolder("layoutd-files")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["A", "B", "C"] {
+            try DaemonTests.box.write(
+                to: folder.appendingPathComponent("\(name).layout"), atomically: true, encoding: .utf8)
+        }
+        let socket = folder.appendingPathComponent("d.sock").path
+        let (process, said) = try Self.startDaemon([
+            folder.appendingPathComponent("A.layout").path, folder.appendingPathComponent("B.layout").path,
+            "--socket", socket, "--clock", "manual",
+        ])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        #expect(said.contains("listening on"), "\(said)")
+        let names = try await PlaygroundClient.withConnection(to: socket) { try await $0.scenes().map(\.name) }
+        #expect(names == ["A", "B"])
     }
 }

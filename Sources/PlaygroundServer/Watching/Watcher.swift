@@ -14,10 +14,10 @@ import SceneLanguage
 /// the ``Daemon``.
 struct Watcher {
     /// A folder `layout-watch` watches, and which of its files count.
-    struct Root: Sendable {
+    struct Root: Sendable, Equatable {
         var folder: String
-        /// The one file that counts when a file was given; nil for a folder.
-        var file: String?
+        /// The files that count when files were given; nil for a folder, whose every scene file counts.
+        var files: Set<String>?
     }
 
     let roots: [Root]
@@ -26,15 +26,33 @@ struct Watcher {
     let logger: Logger
     let group: any EventLoopGroup
 
-    /// The roots of the paths given: a folder is watched whole; a file through its folder.
+    /// The roots of the paths given: a folder is watched whole; a file through its folder. Each folder is
+    /// one root (layout-watch reports a folder under one root only): files of the same folder share it, and
+    /// the folder given itself takes them all.
     static func roots(for paths: [String]) -> [Root] {
-        paths.map { path in
+        var roots: [Root] = []
+        for path in paths {
             let absolute = FileSystem.absolute(path)
-            if FileSystem.isFolder(absolute) { return Root(folder: absolute, file: nil) }
-            guard let slash = absolute.lastIndex(of: "/") else { return Root(folder: ".", file: absolute) }
-            let folder = absolute[..<slash].isEmpty ? "/" : String(absolute[..<slash])
-            return Root(folder: folder, file: String(absolute[absolute.index(after: slash)...]))
+            var root: Root
+            if FileSystem.isFolder(absolute) {
+                root = Root(folder: absolute, files: nil)
+            } else if let slash = absolute.lastIndex(of: "/") {
+                let folder = absolute[..<slash].isEmpty ? "/" : String(absolute[..<slash])
+                root = Root(folder: folder, files: [String(absolute[absolute.index(after: slash)...])])
+            } else {
+                root = Root(folder: ".", files: [absolute])
+            }
+            if let index = roots.firstIndex(where: { $0.folder == root.folder }) {
+                if let files = root.files, let known = roots[index].files {
+                    roots[index].files = known.union(files)
+                } else {
+                    roots[index].files = nil
+                }
+            } else {
+                roots.append(root)
+            }
         }
+        return roots
     }
 
     /// What `layout-watch` said or did.
@@ -150,7 +168,7 @@ struct Watcher {
     func scene(root index: Int, path: String) -> (name: String, file: String, path: String)? {
         guard roots.indices.contains(index) else { return nil }
         let root = roots[index]
-        if let file = root.file, file != path { return nil }
+        if let files = root.files, !files.contains(path) { return nil }
         let name = String(path.dropLast(".layout".count))
         return (name, path, root.folder == "/" ? "/" + path : root.folder + "/" + path)
     }
