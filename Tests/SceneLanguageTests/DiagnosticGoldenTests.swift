@@ -63,7 +63,7 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
     func check() {
         let file = file
         let diagnostics = Scene.parse(file).diagnostics.sortedByLocation()
-        let rendered = diagnostics.map { $0.rendered(in: file) }.joined()
+        let rendered = diagnostics.map { $0.rendered }.joined()
         #expect(rendered == expected, sourceLocation: sourceLocation)
         #expect(
             diagnostics.contains { $0.code == code }, "no '\(code.rawValue)' diagnostic", sourceLocation: sourceLocation

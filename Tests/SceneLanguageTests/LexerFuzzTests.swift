@@ -23,10 +23,10 @@ import Testing
         let file = SourceFile(name: "fuzz.layout", bytes: bytes)
         let (tokens, diagnostics) = Lexer.tokenize(file)
         #expect(tokens.last?.kind == .endOfFile)
-        for token in tokens { #expect(token.range.start <= token.range.end && token.range.end <= file.bytes.count) }
+        for token in tokens { #expect(token.start <= token.end && token.end <= file.bytes.count) }
         for diagnostic in diagnostics {
             #expect(diagnostic.range.end <= file.bytes.count)
-            _ = diagnostic.rendered(in: file)
+            _ = diagnostic.rendered
         }
     }
 

@@ -9,7 +9,7 @@ func kinds(_ text: String) -> [Token.Kind] {
 /// The rendered diagnostics of a text, joined.
 func renderedDiagnostics(_ text: String, name: String = "t.layout") -> String {
     let file = SourceFile(name: name, text: text)
-    return Lexer.tokenize(file).diagnostics.map { $0.rendered(in: file) }.joined()
+    return Lexer.tokenize(file).diagnostics.map { $0.rendered }.joined()
 }
 
 @Suite struct LexerTests {
@@ -113,7 +113,7 @@ func renderedDiagnostics(_ text: String, name: String = "t.layout") -> String {
         let file = SourceFile(name: "big.layout", text: text)
         let (tokens, diagnostics) = Lexer.tokenize(file)
         #expect(tokens.count == 5)
-        let rendered = diagnostics.map { $0.rendered(in: file) }.joined()
+        let rendered = diagnostics.map { $0.rendered }.joined()
         #expect(rendered.utf8.count < 600)
         #expect(rendered.hasPrefix("big.layout:1:10000009: error: unexpected character '$' [invalid-character]\n…"))
     }

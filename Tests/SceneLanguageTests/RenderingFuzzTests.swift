@@ -55,7 +55,7 @@ import Testing
         let scene = Scene.parse(file)
         let statements = scene.parseStatements(file)
         for diagnostic in scene.diagnostics + statements.diagnostics {
-            expectSafe(diagnostic.rendered(in: file), sourceHasTabs: bytes.contains(0x09))
+            expectSafe(diagnostic.rendered, sourceHasTabs: bytes.contains(0x09))
         }
     }
 
@@ -74,7 +74,7 @@ import Testing
     @Test("A line holding the screen-clearing sequence shows it escaped, and the file's name is escaped too")
     func clearScreen() {
         let file = SourceFile(name: "evil\u{1B}[2J.layout", text: "view card alpah 0 # \u{1B}[2J\u{1B}[H\n")
-        let rendered = Scene.parse(file).diagnostics.map { $0.rendered(in: file) }.joined()
+        let rendered = Scene.parse(file).diagnostics.map { $0.rendered }.joined()
         #expect(rendered.hasPrefix(#"evil\u{1B}[2J.layout:1:11: error: unknown property 'alpah'"#))
         #expect(rendered.contains(#"view card alpah 0 # \u{1B}[2J\u{1B}[H"#))
         Self.expectSafe(rendered, sourceHasTabs: false)

@@ -19,7 +19,7 @@ import Testing
     static func parse(_ text: String) -> (statements: [Statement], rendered: String) {
         let file = SourceFile(name: "<exec 1>", text: text)
         let (statements, diagnostics) = scene.parseStatements(file)
-        return (statements, diagnostics.map { $0.rendered(in: file) }.joined())
+        return (statements, diagnostics.map { $0.rendered }.joined())
     }
 
     @Test("Statements separated by ';' or new lines, blocks included, check out against the scene")

@@ -49,10 +49,10 @@ import Testing
                 answer.text = answers[index - 1]
                 """))
         let kinds = try #require(scene.action(named: "a")).body.map(\.kind)
-        let index = Expr(.reference([id("index")]), .at(0))
+        let index = Expr(.reference([id("index")]), anywhere)
         #expect(kinds.count == 6)
-        #expect(kinds[0] == .setVariable(id("index"), .assign, Expr(.number(0), .at(0))))
-        #expect(kinds[1] == .setVariable(id("index"), .add, Expr(.number(1), .at(0))))
+        #expect(kinds[0] == .setVariable(id("index"), .assign, Expr(.number(0), anywhere)))
+        #expect(kinds[1] == .setVariable(id("index"), .add, Expr(.number(1), anywhere)))
         guard case .setVariable(let name, .subtract, let value) = kinds[2],
             case .binary(.multiply, index, _) = value.kind
         else {
@@ -153,14 +153,14 @@ import Testing
             (-0.5, "c"), (3e9, "a"), (3e9 + 1, "b"), (1e300, "a"), (-1e300, "a"),
         ] as [(Double, String)])
     func wrapping(_ index: Double, _ expected: String) {
-        let list = TextListDeclaration(name: id("t"), texts: ["a", "b", "c"], range: .at(0))
+        let list = TextListDeclaration(name: id("t"), texts: ["a", "b", "c"], range: anywhere)
         #expect(list.text(at: index) == expected)
     }
 
     @Test("An empty list, or an index that is not finite, has no entry")
     func noEntry() {
-        #expect(TextListDeclaration(name: id("t"), texts: [], range: .at(0)).text(at: 0) == nil)
-        let list = TextListDeclaration(name: id("t"), texts: ["a"], range: .at(0))
+        #expect(TextListDeclaration(name: id("t"), texts: [], range: anywhere).text(at: 0) == nil)
+        let list = TextListDeclaration(name: id("t"), texts: ["a"], range: anywhere)
         #expect(list.text(at: .nan) == nil && list.text(at: .infinity) == nil)
     }
 }

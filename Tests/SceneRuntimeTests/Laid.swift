@@ -33,7 +33,7 @@ struct Laid {
     var codes: [DiagnosticCode] { model.allDiagnostics.map(\.code) }
 
     /// Every diagnostic, rendered.
-    var rendered: String { model.allDiagnostics.map { $0.rendered(in: scene.file) }.joined() }
+    var rendered: String { model.allDiagnostics.map { $0.rendered }.joined() }
 }
 
 /// Expects two rectangles to agree to a tolerance, naming what differs.

@@ -39,7 +39,7 @@ struct LayoutDiagnosticGolden: Sendable, CustomTestStringConvertible {
     /// diagnostics: the problem is the layout's.
     func check() {
         let model = model
-        let rendered = model.allDiagnostics.map { $0.rendered(in: model.scene.file) }.joined()
+        let rendered = model.allDiagnostics.map { $0.rendered }.joined()
         #expect(rendered == expected, sourceLocation: sourceLocation)
         #expect(model.scene.diagnostics.isEmpty, sourceLocation: sourceLocation)
         #expect(

@@ -21,7 +21,7 @@ import Testing
 
     static func session(sourceLocation: SourceLocation = #_sourceLocation) -> PlaybackSession {
         let scene = Scene.parse(SourceFile(name: "t.layout", text: Self.scene))
-        #expect(scene.diagnostics.map { $0.rendered(in: scene.file) } == [], sourceLocation: sourceLocation)
+        #expect(scene.diagnostics.map { $0.rendered } == [], sourceLocation: sourceLocation)
         return PlaybackSession(loading: scene, name: "t")
     }
 
@@ -29,8 +29,8 @@ import Testing
     static func statements(_ text: String, in session: PlaybackSession) -> PlaybackSession.Input {
         let file = SourceFile(name: "<exec>", text: text)
         let (statements, diagnostics) = session.scene.scene.parseStatements(file)
-        #expect(diagnostics.map { $0.rendered(in: file) } == [])
-        return .statements(statements, in: file)
+        #expect(diagnostics.map { $0.rendered } == [])
+        return .statements(statements)
     }
 
     static func x(_ frame: Frame) -> Double { frame.views[0].x }

@@ -10,7 +10,7 @@ struct Running {
 
     init(_ text: String, running actions: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
         let scene = Scene.parse(SourceFile(name: "t.layout", text: text))
-        #expect(scene.diagnostics.map { $0.rendered(in: scene.file) } == [], sourceLocation: sourceLocation)
+        #expect(scene.diagnostics.map { $0.rendered } == [], sourceLocation: sourceLocation)
         loaded = LoadedScene(scene: scene, name: "t")
         loaded.runOnLoad()
         for action in actions {

@@ -148,7 +148,7 @@ import Testing
                     "\(diagnostic.code) at \(range) in a file of \(file.bytes.count) bytes",
                     sourceLocation: sourceLocation)
             }
-            let rendered = diagnostic.rendered(in: file)
+            let rendered = diagnostic.rendered
             #expect(rendered.hasPrefix("fuzz.layout:"), sourceLocation: sourceLocation)
         }
         let frame = model.modelFrame(scene: "fuzz")
@@ -193,7 +193,7 @@ import Testing
         }
         for reported in loaded.takeDiagnostics() {
             let range = reported.diagnostic.range
-            #expect(range.end <= reported.file.bytes.count, sourceLocation: sourceLocation)
+            #expect(range.end <= reported.diagnostic.range.file.bytes.count, sourceLocation: sourceLocation)
             _ = reported.rendered
         }
     }
@@ -203,7 +203,7 @@ import Testing
         for seed in Self.seeds {
             let file = SourceFile(name: "seed.layout", bytes: seed)
             let model = LayoutModel(scene: Scene.parse(file))
-            #expect(!model.allDiagnostics.hasErrors, "\(model.allDiagnostics.map { $0.rendered(in: file) })")
+            #expect(!model.allDiagnostics.hasErrors, "\(model.allDiagnostics.map { $0.rendered })")
             Self.check(seed)
         }
     }

@@ -40,7 +40,7 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
                 0 <= range.start && range.start <= range.end && range.end <= file.bytes.count,
                 "\(diagnostic.code) at \(range.start)..<\(range.end), outside a file of \(file.bytes.count) bytes")
         }
-        let rendered = diagnostic.rendered(in: file)
+        let rendered = diagnostic.rendered
         precondition(rendered.hasPrefix("fuzz.layout:"), "a diagnostic renders without its file")
         precondition(
             isSafeToPrint(rendered, tabs: file.text), "a diagnostic renders unsafe text: \(rendered.debugDescription)")
@@ -74,7 +74,7 @@ func run(_ scene: Scene, exec: (statements: [Statement], file: SourceFile)?) {
     var session = PlaybackSession(loading: scene, name: "fuzz")
     for action in scene.actions { try? session.schedule(.action(action.name.name), at: 0) }
     if let action = scene.actions.first { try? session.schedule(.action(action.name.name), at: 0.25) }
-    if let exec { try? session.schedule(.statements(exec.statements, in: exec.file), at: 0.1) }
+    if let exec { try? session.schedule(.statements(exec.statements), at: 0.1) }
     session.frames(at: [0, 0.05, 0.1, 0.25, 0.5, 1, 2, 3]) { step in
         let finite = step.frame.views.allSatisfy { view in
             [view.x, view.y, view.width, view.height, view.alpha].allSatisfy(\.isFinite)
@@ -82,10 +82,12 @@ func run(_ scene: Scene, exec: (statements: [Statement], file: SourceFile)?) {
         precondition(finite, "a presentation frame at \(step.frame.time) s is not finite")
         for reported in step.diagnostics {
             precondition(
-                reported.diagnostic.range.end <= reported.file.bytes.count, "a runtime diagnostic points past its file")
+                reported.diagnostic.range.end <= reported.diagnostic.range.file.bytes.count,
+                "a runtime diagnostic points past its file")
             let rendered = reported.rendered
             precondition(
-                isSafeToPrint(rendered, tabs: reported.file.text), "unsafe rendering: \(rendered.debugDescription)")
+                isSafeToPrint(rendered, tabs: reported.diagnostic.range.file.text),
+                "unsafe rendering: \(rendered.debugDescription)")
         }
     }
 }

@@ -31,7 +31,7 @@ struct Check: ParsableCommand {
             }
             let model = LayoutModel(scene: Scene.parse(file))
             let diagnostics = model.allDiagnostics
-            printError(diagnostics.map { $0.rendered(in: file) }.joined(), terminator: "")
+            printError(diagnostics.map { $0.rendered }.joined(), terminator: "")
             if diagnostics.hasErrors { failed = true }
         }
         if failed { throw ExitCode(1) }

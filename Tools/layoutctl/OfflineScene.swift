@@ -20,10 +20,10 @@ struct OfflineScene {
         guard let file = readSceneFile(path, command: command) else { throw ExitCode(1) }
         self.path = path
         let parsed = Scene.parse(file)
-        var failed = printDiagnostics(parsed.diagnostics, in: file)
+        var failed = printDiagnostics(parsed.diagnostics)
         guard !parsed.diagnostics.hasErrors else { throw ExitCode(1) }
         session = PlaybackSession(loading: parsed, name: sceneName(of: path))
-        failed = printDiagnostics(session.scene.layout.diagnostics, in: file) || failed
+        failed = printDiagnostics(session.scene.layout.diagnostics) || failed
         var refused = false
         for input in inputs {
             switch input.kind {
@@ -40,12 +40,12 @@ struct OfflineScene {
             case .exec(let text, let number):
                 let source = SourceFile(name: "<exec \(number)>", text: text)
                 let (statements, diagnostics) = parsed.parseStatements(source)
-                failed = printDiagnostics(diagnostics, in: source) || failed
+                failed = printDiagnostics(diagnostics) || failed
                 guard !diagnostics.hasErrors else {
                     refused = true
                     continue
                 }
-                try? session.schedule(.statements(statements, in: source), at: input.time)
+                try? session.schedule(.statements(statements), at: input.time)
             }
         }
         guard !refused else { throw ExitCode(1) }
@@ -71,8 +71,8 @@ struct OfflineScene {
 }
 
 /// Prints diagnostics in file order; whether one is an error.
-func printDiagnostics(_ diagnostics: [Diagnostic], in file: SourceFile) -> Bool {
-    printError(diagnostics.sortedByLocation().map { $0.rendered(in: file) }.joined(), terminator: "")
+func printDiagnostics(_ diagnostics: [Diagnostic]) -> Bool {
+    printError(diagnostics.sortedByLocation().map { $0.rendered }.joined(), terminator: "")
     return diagnostics.hasErrors
 }
 

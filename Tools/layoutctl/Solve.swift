@@ -25,7 +25,7 @@ struct Solve: ParsableCommand {
         guard let file = readSceneFile(path, command: "solve") else { throw ExitCode(1) }
         let model = LayoutModel(scene: Scene.parse(file))
         let diagnostics = model.allDiagnostics
-        printError(diagnostics.map { $0.rendered(in: file) }.joined(), terminator: "")
+        printError(diagnostics.map { $0.rendered }.joined(), terminator: "")
         print(model.modelFrame(scene: sceneName(of: path)).json)
         if diagnostics.hasErrors { throw ExitCode(1) }
     }

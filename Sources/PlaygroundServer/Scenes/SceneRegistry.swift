@@ -36,7 +36,7 @@ struct SceneRegistry: Sendable {
         var events: [Event] = []
         if scene.diagnostics.hasErrors {
             entry.hasErrors = true
-            entry.diagnostics = scene.diagnostics.sortedByLocation().map { WireDiagnostic($0, in: source) }
+            entry.diagnostics = scene.diagnostics.sortedByLocation().map { WireDiagnostic($0) }
             events.append(.diagnostics(scene: name, generation: entry.generation, entry.diagnostics))
             entries[name] = entry
             return events
@@ -50,7 +50,7 @@ struct SceneRegistry: Sendable {
         }
         let loaded = entry.session!.scene
         entry.diagnostics = (scene.diagnostics + loaded.layout.diagnostics).sortedByLocation().map {
-            WireDiagnostic($0, in: source)
+            WireDiagnostic($0)
         }
         _ = entry.append(entry.session!.takeDiagnostics())
         events.append(.reload(scene: name, generation: entry.generation))
@@ -128,11 +128,11 @@ struct SceneRegistry: Sendable {
         case .success(var session):
             let file = SourceFile(name: "<exec \(number)>", text: source)
             let (statements, diagnostics) = session.scene.scene.parseStatements(file)
-            let wire = diagnostics.sortedByLocation().map { WireDiagnostic($0, in: file) }
+            let wire = diagnostics.sortedByLocation().map { WireDiagnostic($0) }
             guard !diagnostics.hasErrors else {
                 return (.error(.invalidSource, "the source has errors; nothing ran", diagnostics: wire), [])
             }
-            try? session.schedule(.statements(statements, in: file), at: session.time)
+            try? session.schedule(.statements(statements), at: session.time)
             session.advance(to: session.time)
             entries[name]?.session = session
             return (.diagnostics(wire), afterInput(name))

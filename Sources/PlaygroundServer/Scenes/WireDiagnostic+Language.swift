@@ -3,9 +3,10 @@ import SceneLanguage
 import SceneRuntime
 
 extension WireDiagnostic {
-    /// A diagnostic of a scene file, resolved to its line and column for the wire.
-    init(_ diagnostic: Diagnostic, in file: SourceFile, time: Double? = nil) {
-        let position = file.location(of: diagnostic.range.start)
+    /// A diagnostic of a scene file (or an `exec`'s source), resolved to its
+    /// file's name, line and column for the wire.
+    init(_ diagnostic: Diagnostic, time: Double? = nil) {
+        let position = diagnostic.range.location
         let severity: Severity =
             switch diagnostic.severity {
             case .error: .error
@@ -13,12 +14,13 @@ extension WireDiagnostic {
             case .note: .note
             }
         self.init(
-            severity: severity, code: diagnostic.code.rawValue, message: diagnostic.message, file: file.name,
-            line: position.line, column: position.column, rendered: diagnostic.rendered(in: file), time: time)
+            severity: severity, code: diagnostic.code.rawValue, message: diagnostic.message,
+            file: diagnostic.range.file.name,
+            line: position.line, column: position.column, rendered: diagnostic.rendered, time: time)
     }
 
     /// A diagnostic of a running scene.
     init(_ diagnostic: RuntimeDiagnostic) {
-        self.init(diagnostic.diagnostic, in: diagnostic.file, time: diagnostic.time)
+        self.init(diagnostic.diagnostic, time: diagnostic.time)
     }
 }

@@ -43,7 +43,7 @@ extension Checker {
             error(
                 .incompatibleAttributes,
                 "cannot relate \(describe(first.attribute)) \(quoted(constraint.first.map(\.name).joined(separator: "."))) "
-                    + "to \(describe(anchor.attribute)) \(quoted(scene.file.text(of: range)))",
+                    + "to \(describe(anchor.attribute)) \(quoted(range.text))",
                 at: constraint.first.first!.range.union(range))
             return nil
         }
@@ -194,7 +194,7 @@ extension Checker {
                     error(
                         .invalidConstraint,
                         "a constraint relates one anchor on each side; the right side holds two: "
-                            + "\(quoted(scene.file.text(of: a.1))) and \(quoted(scene.file.text(of: b.1)))",
+                            + "\(quoted(a.1.text)) and \(quoted(b.1.text))",
                         at: expr.range)
                     return nil
                 }

@@ -1,6 +1,7 @@
 extension Diagnostic {
     /// The text form, like swiftc's: `file:line:column: error: message [code]`,
-    /// then the source line and a caret under the range, and the notes.
+    /// then the source line and a caret under the range, and the notes, each
+    /// in the file its range points into.
     ///
     /// ```
     /// Playgrounds/Quiz.layout:12:11: error: unknown property 'alpah'; did you mean 'alpha'? [unknown-name]
@@ -14,13 +15,13 @@ extension Diagnostic {
     /// source line (where tabs stay tabs), and every line is bounded: a
     /// message shows at most ``messageLengthLimit`` characters, a source line
     /// a window around the caret.
-    public func rendered(in file: SourceFile) -> String {
-        var out = Self.header(file, range, severity, message, code: code)
-        out += Self.excerpt(file, range)
+    public var rendered: String {
+        var out = Self.header(range, severity, message, code: code)
+        out += Self.excerpt(range)
         for note in notes {
             if let range = note.range {
-                out += Self.header(file, range, .note, note.message)
-                out += Self.excerpt(file, range)
+                out += Self.header(range, .note, note.message)
+                out += Self.excerpt(range)
             } else {
                 out += "note: \(escapedForDisplay(note.message, limit: messageLengthLimit))\n"
             }
@@ -29,11 +30,10 @@ extension Diagnostic {
     }
 
     private static func header(
-        _ file: SourceFile, _ range: SourceRange, _ severity: Severity, _ message: String,
-        code: DiagnosticCode? = nil
+        _ range: SourceRange, _ severity: Severity, _ message: String, code: DiagnosticCode? = nil
     ) -> String {
         let shown = escapedForDisplay(message, limit: messageLengthLimit) + (code.map { " [\($0.rawValue)]" } ?? "")
-        return "\(escapedForDisplay(file.name)):\(file.location(of: range.start)): \(severity.rawValue): \(shown)\n"
+        return "\(escapedForDisplay(range.file.name)):\(range.location): \(severity.rawValue): \(shown)\n"
     }
 
     /// How many characters of a source line are shown before the caret at
@@ -48,7 +48,8 @@ extension Diagnostic {
     /// marked `^~~~` up to the end of that line. A long line (a 10 MB line,
     /// binary garbage) shows only a window around the caret, with `…` where
     /// it is cut. Line 1 is shown without a byte-order mark.
-    private static func excerpt(_ file: SourceFile, _ range: SourceRange) -> String {
+    private static func excerpt(_ range: SourceRange) -> String {
+        let file = range.file
         let bytes = file.bytes
         let number = file.location(of: range.start).line
         let lineStart = number == 1 ? file.textStart : file.lineStarts[number - 1]

@@ -25,7 +25,7 @@ public struct Lexer {
             report(
                 .error(
                     .invalidUTF8, "the file is not valid UTF-8; save it as UTF-8 (invalid bytes read as U+FFFD)",
-                    at: .at(offset)))
+                    at: .at(offset, in: file)))
         }
         // A byte-order mark, which some editors write, is not part of the scene.
         i = file.textStart
@@ -46,7 +46,7 @@ public struct Lexer {
                 report(
                     .error(
                         .invalidCharacter, "'“' is a curly quote; strings use straight quotes '\"'",
-                        at: SourceRange(start: i, end: i + 3), suggestion: "\""))
+                        at: SourceRange(start: i, end: i + 3, in: file), suggestion: "\""))
                 lexString(opening: 3)
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 lexNumber()
@@ -57,7 +57,7 @@ public struct Lexer {
                 lexPunctuation()
             }
         }
-        tokens.append(Token(.endOfFile, .at(bytes.count)))
+        tokens.append(Token(.endOfFile, from: bytes.count, to: bytes.count))
     }
 
     /// Records a lexical diagnostic, up to ``diagnosticLimit``.
@@ -66,7 +66,12 @@ public struct Lexer {
     }
 
     private mutating func emit(_ kind: Token.Kind, from start: Int) {
-        tokens.append(Token(kind, SourceRange(start: start, end: i)))
+        tokens.append(Token(kind, from: start, to: i))
+    }
+
+    /// The range from `start` to where the lexer stands.
+    private func range(from start: Int) -> SourceRange {
+        SourceRange(start: start, end: i, in: file)
     }
 
     private func peek(_ offset: Int = 0) -> UInt8? {
@@ -110,7 +115,7 @@ public struct Lexer {
             report(
                 .error(
                     .invalidColor, "\(quoted(text)) is not a colour; expected '#' and six hex digits, as '#ff8800'",
-                    at: SourceRange(start: start, end: i)))
+                    at: range(from: start)))
             emit(.color(0), from: start)
         }
     }
@@ -132,7 +137,7 @@ public struct Lexer {
                 report(
                     .error(
                         .unterminatedString, "unterminated string; add '\"' before the end of the line",
-                        at: SourceRange(start: start, end: i)))
+                        at: range(from: start)))
                 break
             }
             i += 1
@@ -152,7 +157,7 @@ public struct Lexer {
                 report(
                     .error(
                         .invalidEscape, "invalid escape \(quoted(escape)) in a string; use '\\\"', '\\\\' or '\\n'",
-                        at: SourceRange(start: i - 1, end: i + 1)))
+                        at: SourceRange(start: i - 1, end: i + 1, in: file)))
                 value.append(other)
             }
             i += 1
@@ -175,7 +180,7 @@ public struct Lexer {
                 .error(
                     .tooLarge,
                     "number \(quoted(text)) is too large; "
-                        + "numbers are at most \(NumberLimits.largestText)", at: SourceRange(start: start, end: i)))
+                        + "numbers are at most \(NumberLimits.largestText)", at: range(from: start)))
             emit(.number(0), from: start)
             return
         }
@@ -220,7 +225,7 @@ public struct Lexer {
                     .error(
                         .invalidCharacter,
                         "'\(symbol)' is not a relation; constraints use '\(symbol)=', '==' "
-                            + "(Auto Layout has no strict inequalities)", at: SourceRange(start: start, end: i),
+                            + "(Auto Layout has no strict inequalities)", at: range(from: start),
                         suggestion: symbol + "="))
                 kind = byte == UInt8(ascii: ">") ? .greaterEqual : .lessEqual
             }
@@ -239,7 +244,7 @@ public struct Lexer {
             report(
                 .error(
                     .invalidCharacter, "'\(lookAlike.shown)' is \(lookAlike.name); write '\(lookAlike.intended)'",
-                    at: SourceRange(start: start, end: i), suggestion: lookAlike.intended))
+                    at: range(from: start), suggestion: lookAlike.intended))
             emit(lookAlike.kind, from: start)
             return
         }
@@ -259,7 +264,7 @@ public struct Lexer {
             } ?? "?"
         let more = run.unicodeScalars.count > 1 ? " (and \(run.unicodeScalars.count - 1) more)" : ""
         report(
-            .error(.invalidCharacter, "unexpected character \(shown)\(more)", at: SourceRange(start: start, end: i)))
+            .error(.invalidCharacter, "unexpected character \(shown)\(more)", at: range(from: start)))
     }
 
     /// Whether the byte at an offset can start a token or is white space:

@@ -25,11 +25,22 @@ public struct Token: Hashable, Sendable {
     }
 
     public var kind: Kind
-    public var range: SourceRange
+    /// Where it stands: UTF-8 offsets into the file it was read from. A
+    /// token does not keep its file, as a ``SourceRange`` does: a file's
+    /// tokens are many and short-lived, and would each retain and release
+    /// it; the parser makes ranges of the few that syntax and diagnostics keep.
+    public var start: Int
+    public var end: Int
 
-    public init(_ kind: Kind, _ range: SourceRange) {
+    public init(_ kind: Kind, from start: Int, to end: Int) {
         self.kind = kind
-        self.range = range
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// The token's range in the file it was read from.
+    public func range(in file: SourceFile) -> SourceRange {
+        SourceRange(start: start, end: end, in: file)
     }
 }
 

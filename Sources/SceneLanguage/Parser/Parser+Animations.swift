@@ -1,4 +1,5 @@
 import PlaygroundProtocol
+
 /// The options that may follow a duration.
 enum AnimationOption: String, CaseIterable {
     case delay, curve, spring, `repeat`, autoreverse
@@ -10,7 +11,7 @@ extension Parser {
     /// `DURATION [delay D] [curve CURVE | spring damping Z velocity V]
     /// [repeat N | repeat forever] [autoreverse]`, options in any order, each once.
     mutating func parseAnimationOptions(allowing allowed: Set<AnimationOption>) throws(Failure) -> AnimationOptions {
-        let start = current.range.start
+        let start = current.start
         let duration = try parseConstant("a duration in seconds")
         check(duration, in: 0...Double.infinity, "a duration")
         var options = AnimationOptions(duration: max(0, duration.value), range: duration.range)
@@ -21,13 +22,13 @@ extension Parser {
                 let suggestion = nearestName(to: word, among: candidates)
                 error(
                     .unknownName, "unknown animation option \(quoted(word))" + didYouMean(suggestion),
-                    at: current.range,
+                    at: range(of: current),
                     suggestion: suggestion)
                 throw Failure()
             }
             let keyword = advance()
             try parseOption(option, into: &options)
-            let range = SourceRange(start: keyword.range.start, end: previousEnd)
+            let range = range(from: keyword.start)
             if !allowed.contains(option) {
                 let takes = AnimationOption.allCases.filter(allowed.contains).map { "'\($0.rawValue)'" }
                 error(
@@ -45,7 +46,7 @@ extension Parser {
             }
             seen[option] = range
         }
-        options.range = SourceRange(start: start, end: previousEnd)
+        options.range = range(from: start)
         return options
     }
 
@@ -67,7 +68,8 @@ extension Parser {
                 if let first = isDamping ? damping : velocity {
                     error(
                         .duplicateProperty, "'\(isDamping ? "damping" : "velocity")' is given twice; keep one of them",
-                        at: keyword.range.union(value.range), notes: [Diagnostic.Note("given here", at: first.range)])
+                        at: range(of: keyword).union(value.range),
+                        notes: [Diagnostic.Note("given here", at: first.range)])
                 }
                 if isDamping { damping = value } else { velocity = value }
             }
@@ -109,7 +111,7 @@ extension Parser {
                 values.append(try parseConstant("a control point").value)
             }
             try expect(.rightParen, "')'")
-            let range = open.range.union(tokens[index - 1].range)
+            let range = range(of: open).union(range(of: tokens[index - 1]))
             guard (0...1).contains(values[0]), (0...1).contains(values[2]) else {
                 error(
                     .invalidValue, "a bezier curve's x1 and x2 must be between 0 and 1, as CAMediaTimingFunction's",
@@ -136,7 +138,7 @@ extension Parser {
         let (completion, completionsAt) = try parseCompletions(positioned: true)
         var animator = AnimatorDeclaration(
             name: name, options: options, body: body, completion: completion,
-            range: SourceRange(start: keyword.range.start, end: previousEnd))
+            range: range(from: keyword.start))
         animator.completionsAt = completionsAt
         return animator
     }
@@ -163,9 +165,9 @@ extension Parser {
                 guard case .identifier(let word) = current.kind, let value = FinishPosition(rawValue: word) else {
                     throw fail(expected: "'start', 'end' or 'current'")
                 }
-                position = Located(value, advance().range)
+                position = Located(value, range(of: advance()))
             }
-            let range = SourceRange(start: keyword.range.start, end: previousEnd)
+            let range = range(from: keyword.start)
             let block = try parseStatementBlock()
             guard let position else {
                 if plain != nil {

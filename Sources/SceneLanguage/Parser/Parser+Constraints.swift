@@ -4,7 +4,7 @@ extension Parser {
         let keyword = advance()
         var name: Identifier? = nil
         if case .identifier(let word) = current.kind, word != "inactive" {
-            name = Identifier(word, advance().range)
+            name = Identifier(word, range(of: advance()))
         }
         var isActive = true
         if isKeyword("inactive") {
@@ -16,7 +16,7 @@ extension Parser {
         scene.groups.append(
             ConstraintGroup(
                 name: name, isInitiallyActive: isActive,
-                range: SourceRange(start: keyword.range.start, end: previousEnd)))
+                range: range(from: keyword.start)))
         let foreign = Parser.declarationKeywords.subtracting(["inactive"]).union(["canvas", "animator"])
         try parseBlock(endingBefore: foreign) { (parser: inout Parser) throws(Failure) in
             guard case .identifier(let word) = parser.current.kind else {
@@ -28,7 +28,7 @@ extension Parser {
                 let what = word == "var" ? "variables" : word == "texts" ? "text lists" : "views"
                 parser.error(
                     .misplacedDeclaration, "only constraints go in a 'constraints' block; declare \(what) outside it",
-                    at: parser.current.range)
+                    at: parser.range(of: parser.current))
                 throw Failure()
             }
             try parser.parseConstraint(group: group)
@@ -37,7 +37,7 @@ extension Parser {
 
     /// `[inactive] [NAME:] ITEM.ATTR REL EXPR [@PRIORITY]`.
     mutating func parseConstraint(group: Int?) throws(Failure) {
-        let start = current.range.start
+        let start = current.start
         var isInactive = false
         if isKeyword("inactive"), peek().kind != .dot, peek().kind != .colon {
             advance()
@@ -45,7 +45,7 @@ extension Parser {
         }
         var name: Identifier? = nil
         if case .identifier(let word) = current.kind, peek().kind == .colon {
-            name = Identifier(word, advance().range)
+            name = Identifier(word, range(of: advance()))
             advance()
         }
         let first = try parseAnchorPath()
@@ -54,26 +54,26 @@ extension Parser {
                 .misplacedDeclaration,
                 "\(quoted(first.map(\.name).joined(separator: "."))) is set by a statement; "
                     + "statements go in an action or 'on load { … }'",
-                at: first[0].range.union(current.range))
+                at: first[0].range.union(range(of: current)))
             throw Failure()
         }
         if isInactive && group != nil {
             error(
                 .notApplicable,
                 "a constraint in a group is switched with its group; make the group 'inactive' instead",
-                at: SourceRange(start: start, end: start + "inactive".utf8.count))
+                at: SourceRange(start: start, end: start + "inactive".utf8.count, in: file))
             isInactive = false
         }
         let relation: Located<ConstraintRelation>
         switch current.kind {
-        case .equalEqual: relation = Located(.equal, advance().range)
-        case .greaterEqual: relation = Located(.greaterThanOrEqual, advance().range)
-        case .lessEqual: relation = Located(.lessThanOrEqual, advance().range)
+        case .equalEqual: relation = Located(.equal, range(of: advance()))
+        case .greaterEqual: relation = Located(.greaterThanOrEqual, range(of: advance()))
+        case .lessEqual: relation = Located(.lessThanOrEqual, range(of: advance()))
         case .equal:
             error(
                 .expectedToken, "'=' assigns a value in an action; a constraint relates with '==', '>=' or '<='",
-                at: current.range, suggestion: "==")
-            relation = Located(.equal, advance().range)
+                at: range(of: current), suggestion: "==")
+            relation = Located(.equal, range(of: advance()))
         default:
             throw fail(expected: "'==', '>=' or '<='")
         }
@@ -85,7 +85,7 @@ extension Parser {
         constraints.append(
             ConstraintSyntax(
                 name: name, isInactive: isInactive, group: group, first: first, relation: relation, second: second,
-                priority: priority, range: SourceRange(start: start, end: previousEnd)))
+                priority: priority, range: range(from: start)))
     }
 
     /// Whether the current token assigns, as a statement does, to a path
@@ -133,16 +133,16 @@ extension Parser {
                     .unknownName,
                     "unknown priority \(quoted(word))" + didYouMean(suggestion)
                         + " (priorities are required, high, low, fitting, or a number from 1 to 1000)",
-                    at: token.range, suggestion: suggestion)
+                    at: range(of: token), suggestion: suggestion)
                 throw Failure()
             }
-            return Located(name.value, at.range.union(token.range))
+            return Located(name.value, range(of: at).union(range(of: token)))
         }
         let number = try parseNumber("a priority: required, high, low, fitting, or a number from 1 to 1000")
         guard (1...1000).contains(number.value) else {
             check(number, in: 1...1000, "a priority")
             throw Failure()
         }
-        return Located(number.value, at.range.union(number.range))
+        return Located(number.value, range(of: at).union(number.range))
     }
 }

@@ -30,7 +30,7 @@ extension Parser {
     private mutating func parseSum(constantOnly: Bool) throws(Failure) -> Expr {
         var lhs = try parseTerm(constantOnly: constantOnly)
         while current.kind == .plus || current.kind == .minus {
-            try countOperation(at: current.range)
+            try countOperation(at: range(of: current))
             let op: BinaryOperator = advance().kind == .plus ? .add : .subtract
             let rhs = try parseTerm(constantOnly: constantOnly)
             lhs = Expr(.binary(op, lhs, rhs), lhs.range.union(rhs.range))
@@ -41,7 +41,7 @@ extension Parser {
     private mutating func parseTerm(constantOnly: Bool) throws(Failure) -> Expr {
         var lhs = try parseUnary(constantOnly: constantOnly)
         while current.kind == .star || current.kind == .slash {
-            try countOperation(at: current.range)
+            try countOperation(at: range(of: current))
             let op: BinaryOperator = advance().kind == .star ? .multiply : .divide
             let rhs = try parseUnary(constantOnly: constantOnly)
             lhs = Expr(.binary(op, lhs, rhs), lhs.range.union(rhs.range))
@@ -53,8 +53,8 @@ extension Parser {
         // Iterative, so that a long run of '-' cannot exhaust the stack.
         var minuses: [SourceRange] = []
         while current.kind == .minus {
-            try countOperation(at: current.range)
-            minuses.append(advance().range)
+            try countOperation(at: range(of: current))
+            minuses.append(range(of: advance()))
         }
         var operand = try parsePrimary(constantOnly: constantOnly)
         for minus in minuses.reversed() {
@@ -68,10 +68,10 @@ extension Parser {
         switch token.kind {
         case .number(let value):
             advance()
-            return Expr(.number(value), token.range)
+            return Expr(.number(value), range(of: token))
         case .identifier("system"):
             advance()
-            return Expr(.system, token.range)
+            return Expr(.system, range(of: token))
         case .identifier where !constantOnly:
             var path = [try expectIdentifier("a name")]
             while current.kind == .dot {
@@ -84,13 +84,14 @@ extension Parser {
                 error(
                     .typeMismatch,
                     "\(quoted(name + "[…]")) is a text, not a number; show it with \(quoted("V.text = " + name + "[…]")), "
-                        + "or count the entries with \(quoted(name + ".count"))", at: token.range.union(current.range))
+                        + "or count the entries with \(quoted(name + ".count"))",
+                    at: range(of: token).union(range(of: current)))
                 throw Failure()
             }
-            return Expr(.reference(path), token.range.union(path.last!.range))
+            return Expr(.reference(path), range(of: token).union(path.last!.range))
         case .leftParen:
             guard depth < Parser.maximumDepth else {
-                error(.tooDeep, "parentheses are nested more than \(Parser.maximumDepth) deep", at: token.range)
+                error(.tooDeep, "parentheses are nested more than \(Parser.maximumDepth) deep", at: range(of: token))
                 throw Failure()
             }
             advance()
@@ -98,7 +99,7 @@ extension Parser {
             defer { depth -= 1 }
             let inner = try parseSum(constantOnly: constantOnly)
             try expect(.rightParen, "')'")
-            return Expr(inner.kind, token.range.union(tokens[index - 1].range))
+            return Expr(inner.kind, range(of: token).union(range(of: tokens[index - 1])))
         default:
             throw fail(expected: constantOnly ? "a number" : "a number, 'system' or a name")
         }
@@ -106,12 +107,12 @@ extension Parser {
 
     /// A constant expression (numbers, `system`, arithmetic), evaluated now.
     mutating func parseConstant(_ what: String) throws(Failure) -> Located<Double> {
-        let start = current.range.start
+        let start = current.start
         guard current.kind != .newline, current.kind != .endOfFile, current.kind != .leftBrace else {
             throw fail(expected: what)
         }
         let expr = try parseExpression(constantOnly: true)
-        let range = SourceRange(start: start, end: previousEnd)
+        let range = range(from: start)
         guard let value = expr.constantValue, NumberLimits.contains(value) else {
             error(
                 .outOfRange,

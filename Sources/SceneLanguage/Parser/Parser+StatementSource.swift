@@ -11,7 +11,7 @@ extension Parser {
             case .endOfFile:
                 return statements
             case .rightBrace:
-                error(.expectedToken, "unexpected '}': no block is open here", at: current.range)
+                error(.expectedToken, "unexpected '}': no block is open here", at: range(of: current))
                 advance()
             default:
                 do {

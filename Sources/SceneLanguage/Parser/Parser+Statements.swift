@@ -24,24 +24,24 @@ extension Parser {
 
     /// One statement of an action; nil for one that was reported and dropped.
     mutating func parseStatement() throws(Failure) -> Statement? {
-        let start = current.range.start
+        let start = current.start
         guard case .identifier(let word) = current.kind else { throw fail(expected: "a statement") }
         if peek().kind == .dot { return try parseAssignment() }
         if [.equal, .plusEqual, .minusEqual].contains(peek().kind) {
             let kind = try parseVariableAssignment()
-            return Statement(kind, SourceRange(start: start, end: previousEnd))
+            return Statement(kind, range(from: start))
         }
         if peek().kind == .leftBracket {
             error(
                 .notAssignable, "a text list's entries are fixed; only variables and properties can be set",
-                at: current.range.union(peek().range))
+                at: range(of: current).union(range(of: peek())))
             throw Failure()
         }
         if peek().kind == .colon {
             error(
                 .misplacedDeclaration,
                 "a constraint cannot be declared in an action; declare it at the top level, "
-                    + "'inactive' if it should start off, and 'activate' it here", at: current.range)
+                    + "'inactive' if it should start off, and 'activate' it here", at: range(of: current))
             throw Failure()
         }
         let keyword = advance()
@@ -82,7 +82,7 @@ extension Parser {
             guard case .identifier(let where_) = current.kind, let position = FinishPosition(rawValue: where_) else {
                 throw fail(expected: "'start', 'end' or 'current'")
             }
-            kind = .finish(name, Located(position, advance().range))
+            kind = .finish(name, Located(position, range(of: advance())))
         case "swap":
             let first = try expectIdentifier("the first of two views or constraints")
             let second = try expectIdentifier("the second of two views or constraints")
@@ -94,21 +94,21 @@ extension Parser {
         case _ where Parser.declarationKeywords.contains(word):
             error(
                 .misplacedDeclaration,
-                "\(quoted(word)) goes at the top level of the file, not in an action", at: keyword.range)
+                "\(quoted(word)) goes at the top level of the file, not in an action", at: range(of: keyword))
             throw Failure()
         default:
             let suggestion = nearestName(to: word, among: Parser.statementKeywords)
             error(
-                .unknownName, "unknown statement \(quoted(word))" + didYouMean(suggestion), at: keyword.range,
+                .unknownName, "unknown statement \(quoted(word))" + didYouMean(suggestion), at: range(of: keyword),
                 suggestion: suggestion)
             throw Failure()
         }
-        return Statement(kind, SourceRange(start: start, end: previousEnd))
+        return Statement(kind, range(from: start))
     }
 
     /// `X.constant = E`, `X.alpha = E`, `X.text = "…"`, `A.fraction = E`, ….
     private mutating func parseAssignment() throws(Failure) -> Statement? {
-        let start = current.range.start
+        let start = current.start
         let target = try expectIdentifier("a name")
         advance()  // '.'
         let property = try expectIdentifier("a property, such as 'constant' or 'alpha'")
@@ -127,7 +127,7 @@ extension Parser {
             error(
                 .misplacedDeclaration,
                 "a constraint cannot be declared in an action; declare it at the top level with a name, "
-                    + "'inactive' if it should start off, and 'activate' it here", at: current.range)
+                    + "'inactive' if it should start off, and 'activate' it here", at: range(of: current))
             throw Failure()
         default:
             throw fail(expected: "'=', '+=' or '-='")
@@ -175,7 +175,7 @@ extension Parser {
             }
             kind = .setProperty(target, Located(assignable, property.range), value)
         }
-        return Statement(kind, SourceRange(start: start, end: previousEnd))
+        return Statement(kind, range(from: start))
     }
 
     private mutating func requirePlainAssignment(
@@ -185,7 +185,7 @@ extension Parser {
         error(
             .notAssignable,
             "'\(op.rawValue)' works on constraint constants and variables only; set \(quoted(property.name)) with '='",
-            at: token.range, suggestion: "=")
+            at: range(of: token), suggestion: "=")
         throw Failure()
     }
 }

@@ -1,4 +1,5 @@
 import PlaygroundProtocol
+
 extension Parser {
     /// The keywords that start a top-level declaration, for "did you mean".
     static let topLevelKeywords = [
@@ -14,7 +15,7 @@ extension Parser {
             case .endOfFile:
                 return
             case .rightBrace:
-                error(.expectedToken, "unexpected '}': no block is open here", at: current.range)
+                error(.expectedToken, "unexpected '}': no block is open here", at: range(of: current))
                 advance()
                 continue
             default:
@@ -27,7 +28,7 @@ extension Parser {
     mutating func parseTopLevelStatement() throws(Failure) {
         guard case .identifier(let word) = current.kind else {
             if current.kind == .leftBrace {
-                error(.expectedToken, "unexpected '{': a block belongs to a declaration", at: current.range)
+                error(.expectedToken, "unexpected '{': a block belongs to a declaration", at: range(of: current))
                 skipBlock()
                 return
             }
@@ -56,18 +57,19 @@ extension Parser {
                 error(
                     .misplacedDeclaration,
                     "\(quoted(word)) is set by a statement; statements go in an action or 'on load { … }'",
-                    at: current.range.union(peek().range))
+                    at: range(of: current).union(range(of: peek())))
                 throw Failure()
             }
             if Parser.statementKeywords.contains(word) {
                 error(
                     .misplacedDeclaration,
-                    "\(quoted(word)) is a statement; statements go in an action or 'on load { … }'", at: current.range)
+                    "\(quoted(word)) is a statement; statements go in an action or 'on load { … }'",
+                    at: range(of: current))
                 throw Failure()
             }
             let suggestion = nearestName(to: word, among: Parser.topLevelKeywords)
             error(
-                .unknownName, "unknown declaration \(quoted(word))" + didYouMean(suggestion), at: current.range,
+                .unknownName, "unknown declaration \(quoted(word))" + didYouMean(suggestion), at: range(of: current),
                 suggestion: suggestion)
             throw Failure()
         }
@@ -89,7 +91,7 @@ extension Parser {
     mutating func parseCanvasSetting() throws(Failure) {
         let keyword = advance()
         let size = try parseCanvasSize()
-        noteSetting(.canvas, at: keyword.range.union(size.range))
+        noteSetting(.canvas, at: range(of: keyword).union(size.range))
         scene.canvas = size.value
     }
 
@@ -113,7 +115,7 @@ extension Parser {
             check(number, in: 0...Double.infinity, "a safe-area inset")
             values.append(max(0, number.value))
         }
-        noteSetting(.safearea, at: SourceRange(start: keyword.range.start, end: previousEnd))
+        noteSetting(.safearea, at: range(from: keyword.start))
         scene.safeAreaInsets = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
     }
 
@@ -127,7 +129,7 @@ extension Parser {
             let options = try parseAnimationOptions(allowing: AnimationOption.all)
             scene.reloadTransition = options
         }
-        noteSetting(.reload, at: SourceRange(start: keyword.range.start, end: previousEnd))
+        noteSetting(.reload, at: range(from: keyword.start))
     }
 
     // MARK: Actions
@@ -138,7 +140,7 @@ extension Parser {
         let name = try expectIdentifier("the action's name")
         let body = try parseStatementBlock()
         scene.actions.append(
-            ActionDeclaration(name: name, body: body, range: SourceRange(start: keyword.range.start, end: previousEnd)))
+            ActionDeclaration(name: name, body: body, range: range(from: keyword.start)))
     }
 
     /// `on load { … }`.
@@ -147,14 +149,15 @@ extension Parser {
         guard case .identifier(let event) = current.kind, event == "load" else {
             throw fail(expected: "'load' after 'on' (the only event is 'on load')")
         }
-        let name = Identifier("load", advance().range)
+        let name = Identifier("load", range(of: advance()))
         let body = try parseStatementBlock()
-        let range = SourceRange(start: keyword.range.start, end: previousEnd)
+        let range = range(from: keyword.start)
         if let first = scene.onLoad {
-            let firstHead = SourceRange(start: first.range.start, end: first.name.range.end)
+            let firstHead = SourceRange(start: first.range.start, end: first.name.range.end, in: file)
             error(
                 .duplicateSetting, "'on load' is declared twice; put its statements in one block",
-                at: keyword.range.union(name.range), notes: [Diagnostic.Note("first declared here", at: firstHead)])
+                at: self.range(of: keyword).union(name.range),
+                notes: [Diagnostic.Note("first declared here", at: firstHead)])
             strayBodies.append(body)
             return
         }

@@ -5,7 +5,7 @@ extension Parser {
         let name = try expectIdentifier("the variable's name")
         try expect(.equal, "'=' and the variable's first value, as 'var \(name.name) = 0'")
         let value = try parseConstant("a variable's first value")
-        let range = SourceRange(start: keyword.range.start, end: previousEnd)
+        let range = range(from: keyword.start)
         scene.variables.append(VariableDeclaration(name: name, initialValue: value.value, range: range))
     }
 
@@ -31,7 +31,7 @@ extension Parser {
             }
             if !atStatementEnd { throw fail(expected: "a text in quotes") }
         }
-        let range = SourceRange(start: keyword.range.start, end: previousEnd)
+        let range = range(from: keyword.start)
         if texts.isEmpty {
             error(
                 .invalidValue,

@@ -1,4 +1,5 @@
 import PlaygroundProtocol
+
 extension Parser {
     /// `view NAME [properties] [{ … }]`, `label NAME "text" …`, `button …`,
     /// `guide NAME`: appends the view, then its subviews.
@@ -6,12 +7,12 @@ extension Parser {
         let keyword = advance()
         guard case .identifier(let word) = keyword.kind, let kind = ViewKind(rawValue: word) else { return }
         let name = try expectIdentifier("a name for the \(kind.rawValue)")
-        var view = ViewDeclaration(kind: kind, name: name, range: keyword.range.union(name.range))
+        var view = ViewDeclaration(kind: kind, name: name, range: range(of: keyword).union(name.range))
         view.parent = parent
         if kind.hasText {
             if case .string(let text) = current.kind {
                 view.text = text
-                view.range = view.range.union(advance().range)
+                view.range = view.range.union(range(of: advance()))
             } else {
                 // A bare word is most likely the text, unquoted: the example quotes it.
                 var example = "Sign In"
@@ -19,7 +20,7 @@ extension Parser {
                 error(
                     .expectedToken,
                     "expected the \(kind.rawValue)'s text in quotes, as '\(kind.rawValue) \(name) \"\(example)\"', "
-                        + "found \(current.kind)", at: current.range)
+                        + "found \(current.kind)", at: range(of: current))
                 // One mistake, one error: the unquoted text is not read
                 // again as properties.
                 skipPropertyValue()
@@ -34,7 +35,7 @@ extension Parser {
             if kind == .guide {
                 error(
                     .notApplicable, "a layout guide has no subviews; to group views, declare a 'view'",
-                    at: current.range)
+                    at: range(of: current))
                 skipBlock()
                 return
             }
@@ -60,13 +61,13 @@ extension Parser {
         case "canvas", "safearea", "reload", "action", "on", "animator", "var", "texts":
             error(
                 .misplacedDeclaration, "'\(word)' goes at the top level of the file, not inside a view",
-                at: current.range)
+                at: range(of: current))
             throw Failure()
         default:
             let suggestion = nearestName(
                 to: word, among: ["view", "label", "button", "guide", "constraints", "inactive"])
             error(
-                .unknownName, "unknown declaration '\(word)'" + didYouMean(suggestion), at: current.range,
+                .unknownName, "unknown declaration '\(word)'" + didYouMean(suggestion), at: range(of: current),
                 suggestion: suggestion)
             throw Failure()
         }
@@ -75,13 +76,13 @@ extension Parser {
     /// One property after a view's name. An unknown or misplaced property is
     /// reported and its value skipped, and the declaration goes on.
     mutating func parseViewProperty(into view: inout ViewDeclaration) {
-        let start = current.range.start
+        let start = current.start
         let nameToken = advance()
         guard case .identifier(let word) = nameToken.kind else { return }
         guard let property = ViewProperty(rawValue: word) else {
             let suggestion = nearestName(to: word, among: ViewProperty.allCases.map(\.rawValue))
             error(
-                .unknownName, "unknown property '\(word)'" + didYouMean(suggestion), at: nameToken.range,
+                .unknownName, "unknown property '\(word)'" + didYouMean(suggestion), at: range(of: nameToken),
                 suggestion: suggestion)
             skipPropertyValue()
             return
@@ -93,7 +94,7 @@ extension Parser {
             skipPropertyValue()
             return
         }
-        let range = SourceRange(start: start, end: previousEnd)
+        let range = range(from: start)
         if !property.applies(to: view.kind) {
             let reason =
                 switch (property, view.kind) {
@@ -185,7 +186,7 @@ extension Parser {
             if let color = Color(named: name) { return color }
             let suggestion = nearestName(to: name, among: Color.allNames)
             error(
-                .unknownName, "unknown colour '\(name)'" + didYouMean(suggestion), at: token.range,
+                .unknownName, "unknown colour '\(name)'" + didYouMean(suggestion), at: range(of: token),
                 suggestion: suggestion)
             throw Failure()
         default:

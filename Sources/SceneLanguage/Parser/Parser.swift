@@ -1,4 +1,5 @@
 import PlaygroundProtocol
+
 /// A recursive-descent parser for scene files that recovers from errors:
 /// a statement it cannot read is reported and skipped up to the end of its
 /// line (or its block), and parsing goes on, so one pass reports every
@@ -43,7 +44,17 @@ struct Parser {
     }
 
     /// Where the last consumed token ends.
-    var previousEnd: Int { index > 0 ? tokens[index - 1].range.end : 0 }
+    var previousEnd: Int { index > 0 ? tokens[index - 1].end : 0 }
+
+    /// A token's range, in the file being parsed.
+    func range(of token: Token) -> SourceRange {
+        token.range(in: file)
+    }
+
+    /// The range from `start` to the end of the last consumed token.
+    func range(from start: Int) -> SourceRange {
+        SourceRange(start: start, end: previousEnd, in: file)
+    }
 
     @discardableResult
     mutating func advance() -> Token {
@@ -83,7 +94,7 @@ struct Parser {
 
     /// Reports what was expected where the current token stands, and abandons the statement.
     mutating func fail(expected what: String) -> Failure {
-        error(.expectedToken, "expected \(what), found \(current.kind)", at: current.range)
+        error(.expectedToken, "expected \(what), found \(current.kind)", at: range(of: current))
         return Failure()
     }
 
@@ -102,7 +113,7 @@ struct Parser {
     /// Consumes an identifier: a name the user chooses.
     mutating func expectIdentifier(_ what: String) throws(Failure) -> Identifier {
         guard case .identifier(let name) = current.kind else { throw fail(expected: what) }
-        return Identifier(name, advance().range)
+        return Identifier(name, range(of: advance()))
     }
 
     // MARK: Recovery
@@ -134,7 +145,7 @@ struct Parser {
         guard !atStatementEnd else { return }
         error(
             .expectedToken, "expected the end of the statement (a new line or ';'), found \(current.kind)",
-            at: current.range)
+            at: range(of: current))
         skipStatement()
     }
 
@@ -154,7 +165,7 @@ struct Parser {
         guard depth < Parser.maximumDepth else {
             error(
                 .tooDeep, "blocks are nested more than \(Parser.maximumDepth) deep; the rest of this block is skipped",
-                at: open.range)
+                at: range(of: open))
             index -= 1
             skipBlock()
             return
@@ -170,14 +181,14 @@ struct Parser {
             case .endOfFile:
                 error(
                     .unterminatedBlock, "this block is never closed; add '}' before the end of the file",
-                    at: open.range)
+                    at: range(of: open))
                 return
             case .identifier(let word) where foreign.contains(word) && startsLine(current) && !startsConstraint:
-                let line = file.location(of: current.range.start).line
+                let line = file.location(of: current.start).line
                 error(
                     .unterminatedBlock,
                     "this block is not closed; add '}' before \(quoted(word)) on line \(line), which cannot go inside it",
-                    at: open.range)
+                    at: range(of: open))
                 // Back to the line break before the declaration, where the enclosing statement ends.
                 while index > 0 && tokens[index - 1].kind == .newline { index -= 1 }
                 return
@@ -190,7 +201,7 @@ struct Parser {
 
     /// Whether a token stands at the first column of its line.
     func startsLine(_ token: Token) -> Bool {
-        let start = token.range.start
+        let start = token.start
         return start == 0 || file.bytes[start - 1] == UInt8(ascii: "\n")
     }
 
@@ -198,12 +209,12 @@ struct Parser {
 
     /// A number with an optional minus sign: `12`, `-1000`, `0.5`.
     mutating func parseNumber(_ what: String) throws(Failure) -> Located<Double> {
-        let start = current.range.start
+        let start = current.start
         let negative = current.kind == .minus
         if negative { advance() }
         guard case .number(let value) = current.kind else { throw fail(expected: what) }
         advance()
-        return Located(negative ? -value : value, SourceRange(start: start, end: previousEnd))
+        return Located(negative ? -value : value, range(from: start))
     }
 
     /// `W x H`; `375x667` without spaces too.
@@ -220,16 +231,16 @@ struct Parser {
                 error(
                     .tooLarge,
                     "number \(quoted(word.dropFirst())) is too large; numbers are at most \(NumberLimits.largestText)",
-                    at: SourceRange(start: token.range.start + 1, end: token.range.end))
+                    at: SourceRange(start: token.start + 1, end: token.end, in: file))
                 throw Failure()
             }
-            height = Located(value, token.range)
+            height = Located(value, range(of: token))
         } else {
             try expectKeyword("x")
             height = try parseNumber("a height")
         }
         return Located(
-            Size(width: width.value, height: height.value), SourceRange(start: width.range.start, end: previousEnd))
+            Size(width: width.value, height: height.value), range(from: width.range.start))
     }
 
     /// Reports a number outside `range` as `invalid-value`.

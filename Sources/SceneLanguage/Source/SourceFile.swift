@@ -7,19 +7,55 @@
 /// says where), so offsets always refer to valid text. A UTF-8 byte-order
 /// mark at the start stays in ``text`` and counts in offsets and columns, as
 /// swiftc counts it; the lexer starts after it (``textStart``).
-public struct SourceFile: Sendable {
+///
+/// A file is a value, but its contents are held in one immutable object, so
+/// a copy is a pointer: every ``SourceRange`` keeps the file it points into.
+/// Two files are equal when they have the same name and text.
+public struct SourceFile: Hashable, Sendable {
+    /// The contents, shared by every copy and never changed.
+    private final class Storage: Sendable {
+        let name: String
+        let text: String
+        let bytes: [UInt8]
+        let lineStarts: [Int]
+        let textStart: Int
+        let firstInvalidByte: Int?
+
+        init(name: String, text: String, bytes: [UInt8], lineStarts: [Int], textStart: Int, firstInvalidByte: Int?) {
+            self.name = name
+            self.text = text
+            self.bytes = bytes
+            self.lineStarts = lineStarts
+            self.textStart = textStart
+            self.firstInvalidByte = firstInvalidByte
+        }
+    }
+
+    private let storage: Storage
+
     /// The name shown in diagnostics, usually the path as the user gave it.
-    public let name: String
-    public let text: String
+    public var name: String { storage.name }
+    public var text: String { storage.text }
     /// The UTF-8 bytes of ``text``.
-    package let bytes: [UInt8]
+    package var bytes: [UInt8] { storage.bytes }
     /// The offset at which each line starts.
-    package let lineStarts: [Int]
+    package var lineStarts: [Int] { storage.lineStarts }
     /// The offset of the text after a UTF-8 byte-order mark (EF BB BF) at the
     /// start of the file: 3 if there is one, else 0.
-    package let textStart: Int
+    package var textStart: Int { storage.textStart }
     /// The offset of the first byte that was not UTF-8, if any was replaced.
-    public let firstInvalidByte: Int?
+    public var firstInvalidByte: Int? { storage.firstInvalidByte }
+
+    public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
+        lhs.storage === rhs.storage || (lhs.name == rhs.name && lhs.text == rhs.text)
+    }
+
+    /// Hashes the name and the length only, so that hashing a range costs
+    /// nothing however long its file.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(bytes.count)
+    }
 
     public init(name: String, text: String) {
         self.init(name: name, validText: text, firstInvalidByte: nil)
@@ -50,20 +86,19 @@ public struct SourceFile: Sendable {
     }
 
     private init(name: String, validText: String, firstInvalidByte: Int?) {
-        self.name = name
-        self.text = validText
-        self.bytes = Array(validText.utf8)
+        let bytes = Array(validText.utf8)
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
             for i in buffer.indices where buffer[i] == 0x0A { starts.append(i + 1) }
         }
-        self.lineStarts = starts
-        self.textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        self.firstInvalidByte = firstInvalidByte
+        self.storage = Storage(
+            name: name, text: validText, bytes: bytes, lineStarts: starts,
+            textStart: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, firstInvalidByte: firstInvalidByte)
     }
 
     /// The 1-based line and UTF-8 column of an offset.
     public func location(of offset: Int) -> SourcePosition {
+        let lineStarts = storage.lineStarts
         let clamped = min(max(offset, 0), bytes.count)
         var lo = 0
         var hi = lineStarts.count - 1
@@ -86,8 +121,9 @@ public struct SourceFile: Sendable {
         return text[lower..<upper]
     }
 
-    /// The text of a range.
+    /// The text of a range of this file.
     public func text(of range: SourceRange) -> Substring {
+        let bytes = storage.bytes
         let utf8 = text.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: min(range.start, bytes.count))
         let upper = utf8.index(utf8.startIndex, offsetBy: min(range.end, bytes.count))
@@ -103,21 +139,34 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(line):\(column)" }
 }
 
-/// A half-open range of UTF-8 offsets in a ``SourceFile``.
+/// A half-open range of UTF-8 offsets in a ``SourceFile``, which it keeps:
+/// a diagnostic at a range can be located and shown without being told its
+/// file (a scene's, or the source of an `exec`).
 public struct SourceRange: Hashable, Sendable {
+    /// The file the offsets point into.
+    public let file: SourceFile
     public var start: Int
     public var end: Int
 
-    public init(start: Int, end: Int) {
+    public init(start: Int, end: Int, in file: SourceFile) {
+        self.file = file
         self.start = start
         self.end = max(start, end)
     }
 
     /// An empty range at an offset, such as the end of the file.
-    public static func at(_ offset: Int) -> SourceRange { SourceRange(start: offset, end: offset) }
-
-    /// The smallest range that covers both.
-    public func union(_ other: SourceRange) -> SourceRange {
-        SourceRange(start: min(start, other.start), end: max(end, other.end))
+    public static func at(_ offset: Int, in file: SourceFile) -> SourceRange {
+        SourceRange(start: offset, end: offset, in: file)
     }
+
+    /// The smallest range that covers both, in this range's file.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(start: min(start, other.start), end: max(end, other.end), in: file)
+    }
+
+    /// The 1-based line and UTF-8 column of the start.
+    public var location: SourcePosition { file.location(of: start) }
+
+    /// The text the range covers.
+    public var text: Substring { file.text(of: self) }
 }

@@ -9,7 +9,7 @@ extension Scene {
     /// ```swift
     /// let source = SourceFile(name: "<exec 1>", text: "toolbarTop.constant = 0; layout")
     /// let (statements, diagnostics) = scene.parseStatements(source)
-    /// for diagnostic in diagnostics { print(diagnostic.rendered(in: source), terminator: "") }
+    /// for diagnostic in diagnostics { print(diagnostic.rendered, terminator: "") }
     /// ```
     ///
     /// - Parameter file: The statements' source.

@@ -4,7 +4,7 @@ public import PlaygroundProtocol
 ///
 /// ```swift
 /// let scene = Scene.parse(SourceFile(name: "Quiz.layout", text: text))
-/// for diagnostic in scene.diagnostics { print(diagnostic.rendered(in: scene.file), terminator: "") }
+/// for diagnostic in scene.diagnostics { print(diagnostic.rendered, terminator: "") }
 /// ```
 ///
 /// Parsing never fails and never traps: whatever could not be understood is
@@ -18,7 +18,7 @@ public struct Scene: Sendable {
     public internal(set) var safeAreaInsets = Insets.zero
     /// The transition from the previous scene on reload (`reload 0.25` by
     /// default); nil for `reload none`.
-    public internal(set) var reloadTransition: AnimationOptions? = AnimationOptions(duration: 0.25, range: .at(0))
+    public internal(set) var reloadTransition: AnimationOptions?
     /// Every view and guide, in declaration order; subviews come after their parent.
     public internal(set) var views: [ViewDeclaration] = []
     /// The constraints that checked out, in declaration order.
@@ -44,6 +44,7 @@ public struct Scene: Sendable {
 
     init(file: SourceFile) {
         self.file = file
+        self.reloadTransition = AnimationOptions(duration: 0.25, range: .at(0, in: file))
     }
 
     /// Lexes, parses and checks a scene file.

@@ -48,7 +48,7 @@ extension LayoutModel {
         case .declared(let index): scene.constraints[index].range
         case .intrinsicWidth(let index), .intrinsicHeight(let index): scene.views[index].range
         case .fixedFrame(let index): scene.views[index].propertyRanges[.frame] ?? scene.views[index].range
-        case .canvas: scene.settingRanges[.canvas] ?? .at(0)
+        case .canvas: scene.settingRanges[.canvas] ?? .at(0, in: scene.file)
         }
     }
 

@@ -64,8 +64,7 @@ struct AnimationGroup {
     }
 }
 
-/// Statements scheduled to run later, with the file their ranges point into.
+/// Statements scheduled to run later.
 struct Completion {
     var statements: [Statement]
-    var file: SourceFile
 }

@@ -11,24 +11,23 @@ extension LoadedScene {
     /// The completion runs at the animation's end; when nothing changed, as
     /// in UIKit, at once.
     mutating func animate(
-        _ options: AnimationOptions, body: [Statement], completion: [Statement]?, at range: SourceRange,
-        in file: SourceFile
+        _ options: AnimationOptions, body: [Statement], completion: [Statement]?, at range: SourceRange
     ) {
         let timing = AnimationTiming(options)
         contexts.append(
             AnimationContext(group: AnimationGroup(driver: .clock(start: time, timing: timing), order: takeOrder())))
-        runStatements(body, in: file)
+        runStatements(body)
         var group = contexts.removeLast().group
-        animationBlockEnded(at: range, in: file)
+        animationBlockEnded(at: range)
         group.finishRecording()
-        group.completion = completion.map { Completion(statements: $0, file: file) }
+        group.completion = completion.map { Completion(statements: $0) }
         if group.isEmpty {
             if let completion = group.completion { scheduled.append((time, group.order, completion)) }
             return
         }
         // Refused, the change stands unanimated and its completion does not
         // run: that is what stops completions that keep doubling animations.
-        guard admitGroup(at: options.range, in: file) else { return }
+        guard admitGroup(at: options.range) else { return }
         groups.append(group)
     }
 
@@ -46,13 +45,13 @@ extension LoadedScene {
     static let maximumGroups = 1_000
 
     /// Whether another group may start; a diagnostic when not.
-    mutating func admitGroup(at range: SourceRange, in file: SourceFile) -> Bool {
+    mutating func admitGroup(at range: SourceRange) -> Bool {
         guard groups.count >= Self.maximumGroups else { return true }
         report(
             .error(
                 .runtimeLimit,
                 "more than \(Self.maximumGroups) animations run at once (completions keep starting new ones); "
-                    + "this change applies without animation, and its completion does not run", at: range), in: file)
+                    + "this change applies without animation, and its completion does not run", at: range))
         return false
     }
 }

@@ -6,8 +6,8 @@ extension LoadedScene {
     /// `animator A …`: declares or recreates an animator under a name. An
     /// animator that is still active keeps going under no name, as a
     /// running `UIViewPropertyAnimator` does when its variable is replaced.
-    mutating func createAnimator(_ declaration: AnimatorDeclaration, in file: SourceFile) {
-        let animator = PropertyAnimator(declaration: declaration, file: file)
+    mutating func createAnimator(_ declaration: AnimatorDeclaration) {
+        let animator = PropertyAnimator(declaration: declaration)
         if let old = animatorByName[animator.name], animators[old].state != .inactive, !animators[old].isRunning {
             // Paused or stopped, nothing would ever finish it (UIKit raises when such an
             // animator goes away): it finishes where it stands.
@@ -15,9 +15,9 @@ extension LoadedScene {
                 .error(
                     .animatorState,
                     "animator \(quoted(animator.name)) is \(animators[old].state == .stopped ? "stopped" : "paused") and is "
-                        + "recreated: the old one finishes where it stands", at: declaration.name.range), in: file)
+                        + "recreated: the old one finishes where it stands", at: declaration.name.range))
             animators[old].hold(at: time)
-            finish(old, at: .current, reportingAt: declaration.name.range, in: file)
+            finish(old, at: .current, reportingAt: declaration.name.range)
         }
         if let old = animatorByName[animator.name], animators[old].state == .inactive {
             animators[old] = animator
@@ -33,7 +33,7 @@ extension LoadedScene {
                 .error(
                     .runtimeLimit,
                     "more than \(Self.maximumGroups) animators are active at once; \(quoted(animator.name)) is not recreated",
-                    at: declaration.name.range), in: file)
+                    at: declaration.name.range))
         } else {
             animatorByName[animator.name] = animators.count
             animators.append(animator)
@@ -41,54 +41,53 @@ extension LoadedScene {
     }
 
     /// The animator a name stands for, or a diagnostic.
-    private mutating func animator(named name: Identifier, in file: SourceFile) -> Int? {
+    private mutating func animator(named name: Identifier) -> Int? {
         if let id = animatorByName[name.name] { return id }
-        report(.error(.unknownName, "unknown animator \(quoted(name.name))", at: name.range), in: file)
+        report(.error(.unknownName, "unknown animator \(quoted(name.name))", at: name.range))
         return nil
     }
 
     /// The active animator a name stands for, or a diagnostic saying it
     /// cannot be `done` (reversed, stopped) in its state.
     private mutating func activeAnimator(
-        named name: Identifier, toBe done: String, at statement: Statement, in file: SourceFile
+        named name: Identifier, toBe done: String, at statement: Statement
     ) -> Int? {
-        guard let id = animator(named: name, in: file) else { return nil }
+        guard let id = animator(named: name) else { return nil }
         guard animators[id].state == .active else {
             illegal(
-                name, "is \(animators[id].state.rawValue); only an active animator can be \(done)", at: statement,
-                in: file)
+                name, "is \(animators[id].state.rawValue); only an active animator can be \(done)", at: statement)
             return nil
         }
         return id
     }
 
-    private mutating func illegal(_ name: Identifier, _ problem: String, at statement: Statement, in file: SourceFile) {
-        report(.error(.animatorState, "animator \(quoted(name.name)) \(problem)", at: statement.range), in: file)
+    private mutating func illegal(_ name: Identifier, _ problem: String, at statement: Statement) {
+        report(.error(.animatorState, "animator \(quoted(name.name)) \(problem)", at: statement.range))
     }
 
     /// Inactive → active: the block runs, its changes form the animator's
     /// group at progress 0. As in `animate`, constraint changes move views
     /// only at a `layout` in the block. Starting with nothing to animate is
     /// an error, as UIKit's "must have at least one animation block to start".
-    private mutating func activate(_ id: Int, at statement: Statement, in file: SourceFile) -> Bool {
+    private mutating func activate(_ id: Int, at statement: Statement) -> Bool {
         let declaration = animators[id].declaration
         guard !activating.contains(id) else {
             report(
                 .error(
                     .animatorState,
                     "animator \(quoted(animators[id].name)) is becoming active: its own block cannot drive it",
-                    at: statement.range), in: file)
+                    at: statement.range))
             return false
         }
         activating.insert(id)
         contexts.append(AnimationContext(group: AnimationGroup(driver: .animator(id), order: takeOrder())))
-        runStatements(declaration.body, in: animators[id].file)
+        runStatements(declaration.body)
         let context = contexts.removeLast()
         // With nothing else to animate, the error below says it all, and names what waits.
         let missed = animationBlockEnded(
-            at: declaration.range, in: animators[id].file, reported: context.group.isEmpty)
+            at: declaration.range, reported: context.group.isEmpty)
         activating.remove(id)
-        guard admitGroup(at: statement.range, in: file) else { return false }
+        guard admitGroup(at: statement.range) else { return false }
         guard !context.group.isEmpty else {
             let hint =
                 missed.isEmpty
@@ -98,8 +97,7 @@ extension LoadedScene {
                     .nothingToAnimate,
                     "animator \(quoted(animators[id].name)) has nothing to animate: its block changed nothing that moves"
                         + hint, at: statement.range,
-                    notes: [Diagnostic.Note("\(quoted(animators[id].name)) is declared here", at: declaration.range)]),
-                in: file)
+                    notes: [Diagnostic.Note("\(quoted(animators[id].name)) is declared here", at: declaration.range)]))
             return false
         }
         var group = context.group
@@ -116,54 +114,53 @@ extension LoadedScene {
     }
 
     /// `start A [after D]`: `startAnimation(afterDelay:)`.
-    mutating func startAnimator(_ name: Identifier, after delay: Double, at statement: Statement, in file: SourceFile) {
-        guard let id = animator(named: name, in: file) else { return }
+    mutating func startAnimator(_ name: Identifier, after delay: Double, at statement: Statement) {
+        guard let id = animator(named: name) else { return }
         switch animators[id].state {
         case .inactive:
-            guard activate(id, at: statement, in: file) else { return }
+            guard activate(id, at: statement) else { return }
             animators[id].run(from: time, after: delay)
         case .active:
             if !animators[id].isRunning { animators[id].run(from: time, after: delay) }
         case .stopped:
             illegal(
-                name, "is stopped; finish it ('finish \(name.name) at …') before starting it", at: statement, in: file)
+                name, "is stopped; finish it ('finish \(name.name) at …') before starting it", at: statement)
         }
     }
 
     /// `pause A`: `pauseAnimation()`; an inactive animator becomes active, paused at its start.
-    mutating func pauseAnimator(_ name: Identifier, at statement: Statement, in file: SourceFile) {
-        guard let id = animator(named: name, in: file) else { return }
+    mutating func pauseAnimator(_ name: Identifier, at statement: Statement) {
+        guard let id = animator(named: name) else { return }
         switch animators[id].state {
         case .inactive:
-            _ = activate(id, at: statement, in: file)
+            _ = activate(id, at: statement)
         case .active:
             if animators[id].isRunning { animators[id].hold(at: time) }
         case .stopped:
-            illegal(name, "is stopped; only 'finish' applies to it now", at: statement, in: file)
+            illegal(name, "is stopped; only 'finish' applies to it now", at: statement)
         }
     }
 
     /// `A.fraction = E`: `fractionComplete`, while paused; the progress then follows it linearly.
-    mutating func setFraction(of name: Identifier, to value: Double, at statement: Statement, in file: SourceFile) {
-        guard let id = animator(named: name, in: file) else { return }
+    mutating func setFraction(of name: Identifier, to value: Double, at statement: Statement) {
+        guard let id = animator(named: name) else { return }
         switch animators[id].state {
         case .inactive:
-            guard activate(id, at: statement, in: file) else { return }
+            guard activate(id, at: statement) else { return }
         case .active where animators[id].isRunning:
-            illegal(name, "is running; pause it before setting its fraction", at: statement, in: file)
+            illegal(name, "is running; pause it before setting its fraction", at: statement)
             return
         case .active:
             break
         case .stopped:
-            illegal(name, "is stopped; only 'finish' applies to it now", at: statement, in: file)
+            illegal(name, "is stopped; only 'finish' applies to it now", at: statement)
             return
         }
         if !(0...1).contains(value) {
             report(
                 .warning(
                     .invalidValue, "a fraction is between 0 and 1, not \(format(value)); it is clamped",
-                    at: statement.range),
-                in: file)
+                    at: statement.range))
         }
         animators[id].anchorFraction = min(max(value, 0), 1)
         animators[id].anchorTime = time
@@ -171,8 +168,8 @@ extension LoadedScene {
     }
 
     /// `reverse A`: toggles `isReversed` of an active animator; a running one turns back where it is.
-    mutating func reverseAnimator(_ name: Identifier, at statement: Statement, in file: SourceFile) {
-        guard let id = activeAnimator(named: name, toBe: "reversed", at: statement, in: file) else { return }
+    mutating func reverseAnimator(_ name: Identifier, at statement: Statement) {
+        guard let id = activeAnimator(named: name, toBe: "reversed", at: statement) else { return }
         // Still in the delay of `start A after D`: only the direction changes.
         let moving = animators[id].isRunning && time >= animators[id].anchorTime
         if moving { animators[id].hold(at: time) }
@@ -185,8 +182,8 @@ extension LoadedScene {
 
     /// `stop A`: `stopAnimation(false)`: the animation holds where it is, and
     /// waits for `finish`.
-    mutating func stopAnimator(_ name: Identifier, at statement: Statement, in file: SourceFile) {
-        guard let id = activeAnimator(named: name, toBe: "stopped", at: statement, in: file) else { return }
+    mutating func stopAnimator(_ name: Identifier, at statement: Statement) {
+        guard let id = activeAnimator(named: name, toBe: "stopped", at: statement) else { return }
         animators[id].hold(at: time)
         animators[id].state = .stopped
     }
@@ -195,15 +192,15 @@ extension LoadedScene {
     /// animator is stopped first, as `stopAnimation(false)` then
     /// `finishAnimation(at:)` do.
     mutating func finishAnimator(
-        _ name: Identifier, at position: FinishPosition, statement: Statement, in file: SourceFile
+        _ name: Identifier, at position: FinishPosition, statement: Statement
     ) {
-        guard let id = animator(named: name, in: file) else { return }
+        guard let id = animator(named: name) else { return }
         guard animators[id].state != .inactive else {
-            illegal(name, "is inactive; start or pause it before finishing it", at: statement, in: file)
+            illegal(name, "is inactive; start or pause it before finishing it", at: statement)
             return
         }
         animators[id].hold(at: time)
-        finish(id, at: position, reportingAt: statement.range, in: file)
+        finish(id, at: position, reportingAt: statement.range)
     }
 
     /// Ends an animator: the views' properties go to the position's values
@@ -211,7 +208,7 @@ extension LoadedScene {
     /// runs. Finished at its start, constraint constants its block changed
     /// stay changed, as in UIKit: a warning names them unless the
     /// completion set them back.
-    mutating func finish(_ id: Int, at position: FinishPosition, reportingAt range: SourceRange, in file: SourceFile) {
+    mutating func finish(_ id: Int, at position: FinishPosition, reportingAt range: SourceRange) {
         let progress = animators[id].progress(at: time)
         if let g = groups.firstIndex(where: { if case .animator(id) = $0.driver { true } else { false } }) {
             let group = groups.remove(at: g)
@@ -243,11 +240,11 @@ extension LoadedScene {
                     .error(
                         .runtimeLimit,
                         "completions nest more than \(Self.maximumRunDepth) deep (animators finishing each other); "
-                            + "the completion of \(quoted(animator.name)) is not run", at: range), in: file)
+                            + "the completion of \(quoted(animator.name)) is not run", at: range))
                 return
             }
             runDepth += 1
-            for completion in completions { runStatements(completion, in: animator.file) }
+            for completion in completions { runStatements(completion) }
             runDepth -= 1
         }
         guard position == .start else { return }
@@ -262,7 +259,7 @@ extension LoadedScene {
                 "animator \(quoted(animator.name)) finished at its start, but the constraints its block changed "
                     + "stay changed (\(names)): the next layout pass will move the views to where those constraints "
                     + "put them; reset them in the animator's completion",
-                at: range), in: file)
+                at: range))
     }
 
     /// How messages name constraints, quoted: a group whose constraints are

@@ -5,32 +5,32 @@ extension LoadedScene {
     /// The value of an action's expression now: numbers, `system`, model
     /// frames (as of the last layout pass), constraint constants, animator
     /// fractions, variables and the lengths of text lists. Nil, with a diagnostic, when it is not a finite number.
-    mutating func evaluate(_ expr: Expr, in file: SourceFile) -> Double? {
-        let value = value(of: expr, in: file)
+    mutating func evaluate(_ expr: Expr) -> Double? {
+        let value = value(of: expr)
         guard let value else { return nil }
         guard value.isFinite else {
-            report(.error(.invalidValue, "this expression is not a number (\(value))", at: expr.range), in: file)
+            report(.error(.invalidValue, "this expression is not a number (\(value))", at: expr.range))
             return nil
         }
         return value
     }
 
-    private mutating func value(of expr: Expr, in file: SourceFile) -> Double? {
+    private mutating func value(of expr: Expr) -> Double? {
         switch expr.kind {
         case .number(let value): return value
         case .system: return Expr.systemSpacing
-        case .negate(let operand): return value(of: operand, in: file).map { -$0 }
+        case .negate(let operand): return value(of: operand).map { -$0 }
         case .binary(let op, let lhs, let rhs):
-            guard let l = value(of: lhs, in: file), let r = value(of: rhs, in: file) else { return nil }
+            guard let l = value(of: lhs), let r = value(of: rhs) else { return nil }
             return op.apply(l, r)
         case .reference(let path):
-            return value(of: path, in: file, at: expr.range)
+            return value(of: path, at: expr.range)
         }
     }
 
     /// `card.midY`, `root.safeArea.minY`, `pinned.constant`, `open.fraction`,
     /// a variable `index`, a text list's length `questions.count`.
-    private mutating func value(of path: [Identifier], in file: SourceFile, at range: SourceRange) -> Double? {
+    private mutating func value(of path: [Identifier], at range: SourceRange) -> Double? {
         if path.count == 1, let index = scene.variableIndices[path[0].name] {
             return variables[index]
         }
@@ -53,7 +53,7 @@ extension LoadedScene {
         if last.name == "count", let index = scene.textListIndices[head] {
             return Double(scene.textLists[index].texts.count)
         }
-        report(.error(.unknownName, "unknown name \(quoted(head))", at: range), in: file)
+        report(.error(.unknownName, "unknown name \(quoted(head))", at: range))
         return nil
     }
 

@@ -9,14 +9,14 @@ extension LoadedScene {
 
     /// Runs statements in order. A statement that fails reports a diagnostic
     /// and is skipped; the rest run.
-    mutating func runStatements(_ statements: [Statement], in file: SourceFile) {
-        for statement in statements { run(statement, in: file) }
+    mutating func runStatements(_ statements: [Statement]) {
+        for statement in statements { run(statement) }
     }
 
-    private mutating func run(_ statement: Statement, in file: SourceFile) {
+    private mutating func run(_ statement: Statement) {
         switch statement.kind {
         case .setConstant(let name, let op, let expr):
-            guard let index = constraint(named: name, in: file), let value = evaluate(expr, in: file) else { return }
+            guard let index = constraint(named: name), let value = evaluate(expr) else { return }
             let current = layout.constants[index]
             let new =
                 switch op {
@@ -24,41 +24,41 @@ extension LoadedScene {
                 case .add: current + value
                 case .subtract: current - value
                 }
-            setConstant(index, to: new, at: statement, in: file)
+            setConstant(index, to: new, at: statement)
         case .setVariable(let name, let op, let expr):
-            setVariable(name, op, expr, at: statement, in: file)
+            setVariable(name, op, expr, at: statement)
         case .setProperty(let name, let property, let value):
             // A text list's entry becomes its text first: `set` sees plain values only.
-            guard let index = view(named: name, in: file), let value = resolved(value, in: file) else { return }
-            set(property.value, of: index, to: value, at: statement, in: file)
+            guard let index = view(named: name), let value = resolved(value) else { return }
+            set(property.value, of: index, to: value, at: statement)
         case .activate(let names):
-            for name in names { switchConstraints(named: name, on: true, at: statement, in: file) }
+            for name in names { switchConstraints(named: name, on: true, at: statement) }
         case .deactivate(let names):
-            for name in names { switchConstraints(named: name, on: false, at: statement, in: file) }
+            for name in names { switchConstraints(named: name, on: false, at: statement) }
         case .layout:
             layoutIfNeeded()
         case .animate(let options, let body, let completion):
-            animate(options, body: body, completion: completion, at: statement.range, in: file)
+            animate(options, body: body, completion: completion, at: statement.range)
         case .animator(let declaration):
-            createAnimator(declaration, in: file)
+            createAnimator(declaration)
         case .start(let name, let delay):
-            startAnimator(name, after: delay, at: statement, in: file)
+            startAnimator(name, after: delay, at: statement)
         case .pause(let name):
-            pauseAnimator(name, at: statement, in: file)
+            pauseAnimator(name, at: statement)
         case .reverse(let name):
-            reverseAnimator(name, at: statement, in: file)
+            reverseAnimator(name, at: statement)
         case .setFraction(let name, let expr):
-            guard let value = evaluate(expr, in: file) else { return }
-            setFraction(of: name, to: value, at: statement, in: file)
+            guard let value = evaluate(expr) else { return }
+            setFraction(of: name, to: value, at: statement)
         case .stop(let name):
-            stopAnimator(name, at: statement, in: file)
+            stopAnimator(name, at: statement)
         case .finish(let name, let position):
-            finishAnimator(name, at: position.value, statement: statement, in: file)
+            finishAnimator(name, at: position.value, statement: statement)
         case .swap(let a, let b):
-            swapNames(a, b, in: file)
+            swapNames(a, b)
         case .run(let name):
             guard let action = scene.action(named: name.name) else {
-                report(.error(.unknownName, "unknown action \(quoted(name.name))", at: name.range), in: file)
+                report(.error(.unknownName, "unknown action \(quoted(name.name))", at: name.range))
                 return
             }
             guard runDepth < Self.maximumRunDepth else {
@@ -66,12 +66,12 @@ extension LoadedScene {
                     .error(
                         .runtimeLimit,
                         "actions nest more than \(Self.maximumRunDepth) deep; \(quoted(name.name)) is not run",
-                        at: name.range), in: file)
+                        at: name.range))
                 return
             }
             runDepth += 1
             defer { runDepth -= 1 }
-            runStatements(action.body, in: scene.file)
+            runStatements(action.body)
         case .canvas(let size):
             layout.setCanvas(size)
             noteLayoutChange(.canvas)
@@ -80,19 +80,19 @@ extension LoadedScene {
 
     // MARK: Constraints
 
-    mutating func setConstant(_ index: Int, to value: Double, at statement: Statement, in file: SourceFile) {
+    mutating func setConstant(_ index: Int, to value: Double, at statement: Statement) {
         guard NumberLimits.contains(value) else {
             report(
                 .error(
                     .outOfRange, "the constant \(value) is out of range (at most ±\(NumberLimits.largestText))",
-                    at: statement.range), in: file)
+                    at: statement.range))
             return
         }
         // As NSLayoutConstraint's setter, the same constant again changes nothing: no layout pass waits.
         guard value != layout.constants[index] else { return }
         noteConstraintChange(index)
         if let failure = layout.setConstant(index, to: value) {
-            reportLayoutFailure(failure, at: statement, in: file)
+            reportLayoutFailure(failure, at: statement)
         }
         noteLayoutChange(.constraint(index))
     }
@@ -108,7 +108,7 @@ extension LoadedScene {
     }
 
     private mutating func switchConstraints(
-        named name: Identifier, on: Bool, at statement: Statement, in file: SourceFile
+        named name: Identifier, on: Bool, at statement: Statement
     ) {
         var indices: [Int] = []
         if let index = constraintByName[name.name] {
@@ -116,14 +116,14 @@ extension LoadedScene {
         } else if let group = scene.groupIndices[name.name] {
             indices = scene.constraints.indices.filter { scene.constraints[$0].group == group }
         } else {
-            report(.error(.unknownName, "unknown constraint or group \(quoted(name.name))", at: name.range), in: file)
+            report(.error(.unknownName, "unknown constraint or group \(quoted(name.name))", at: name.range))
             return
         }
         // A constraint already in the state asked for changes nothing: no layout pass waits.
         for index in indices where layout.isInstalled(index) != on {
             noteConstraintChange(index)
             if on {
-                if let failure = layout.activate(index) { reportLayoutFailure(failure, at: statement, in: file) }
+                if let failure = layout.activate(index) { reportLayoutFailure(failure, at: statement) }
             } else {
                 layout.deactivate(index)
             }
@@ -132,39 +132,38 @@ extension LoadedScene {
     }
 
     /// Passes on why the layout model refused a constraint, with a note at
-    /// the statement that caused it when that is in the scene's file.
-    private mutating func reportLayoutFailure(
-        _ failure: Diagnostic, at statement: Statement, in file: SourceFile
-    ) {
+    /// the statement that caused it when that is in the scene's file (not
+    /// in an `exec`'s source), as the diagnostics of a layout failure always
+    /// have been.
+    private mutating func reportLayoutFailure(_ failure: Diagnostic, at statement: Statement) {
         var diagnostic = failure
-        if file.name == scene.file.name {
+        if statement.range.file.name == scene.file.name {
             diagnostic.notes.append(Diagnostic.Note("when this ran", at: statement.range))
         }
-        report(diagnostic, in: scene.file)
+        report(diagnostic)
     }
 
     // MARK: View properties
 
     private mutating func set(
-        _ property: AssignableProperty, of index: Int, to value: PropertyValue, at statement: Statement,
-        in file: SourceFile
+        _ property: AssignableProperty, of index: Int, to value: PropertyValue, at statement: Statement
     ) {
         let kind = scene.views[index].kind
         switch (property, value) {
         case (.alpha, .number(let expr)):
-            guard let alpha = evaluate(expr, in: file) else { return }
+            guard let alpha = evaluate(expr) else { return }
             if !(0...1).contains(alpha) {
                 report(
                     .warning(
                         .invalidValue, "alpha must be between 0 and 1, not \(format(alpha)); it is clamped",
-                        at: expr.range), in: file)
+                        at: expr.range))
             }
             let old = states[index].alpha
             states[index].alpha = min(max(alpha, 0), 1)
             recordChange(of: index, .alpha, from: old, to: states[index].alpha)
         case (.font, .number(let expr)) where kind.hasText:
-            guard let font = evaluate(expr, in: file), font > 0, font <= 10_000 else {
-                report(.error(.invalidValue, "a font size must be above 0 and at most 10000", at: expr.range), in: file)
+            guard let font = evaluate(expr), font > 0, font <= 10_000 else {
+                report(.error(.invalidValue, "a font size must be above 0 and at most 10000", at: expr.range))
                 return
             }
             guard font != states[index].font else { break }
@@ -195,7 +194,7 @@ extension LoadedScene {
                 .error(
                     .notApplicable,
                     "\(quoted(viewNames[index])) is a \(kind.rawValue), which has no '\(property.rawValue)'",
-                    at: statement.range), in: file)
+                    at: statement.range))
             return
         }
         writeProperties(of: index)
@@ -210,21 +209,21 @@ extension LoadedScene {
     // MARK: Names
 
     /// The view a name stands for now, or a diagnostic.
-    private mutating func view(named name: Identifier, in file: SourceFile) -> Int? {
+    private mutating func view(named name: Identifier) -> Int? {
         if let index = viewByName[name.name] { return index }
-        report(.error(.unknownName, "unknown view \(quoted(name.name))", at: name.range), in: file)
+        report(.error(.unknownName, "unknown view \(quoted(name.name))", at: name.range))
         return nil
     }
 
     /// The scene constraint a name stands for now, or a diagnostic.
-    private mutating func constraint(named name: Identifier, in file: SourceFile) -> Int? {
+    private mutating func constraint(named name: Identifier) -> Int? {
         if let index = constraintByName[name.name] { return index }
-        report(.error(.unknownName, "unknown constraint \(quoted(name.name))", at: name.range), in: file)
+        report(.error(.unknownName, "unknown constraint \(quoted(name.name))", at: name.range))
         return nil
     }
 
     /// `swap X Y`: two views, or two constraints, trade names.
-    private mutating func swapNames(_ a: Identifier, _ b: Identifier, in file: SourceFile) {
+    private mutating func swapNames(_ a: Identifier, _ b: Identifier) {
         if let i = viewByName[a.name], let j = viewByName[b.name] {
             viewByName[a.name] = j
             viewByName[b.name] = i
@@ -235,8 +234,7 @@ extension LoadedScene {
         } else {
             report(
                 .error(
-                    .typeMismatch, "cannot swap \(quoted(a.name)) and \(quoted(b.name))", at: a.range.union(b.range)),
-                in: file)
+                    .typeMismatch, "cannot swap \(quoted(a.name)) and \(quoted(b.name))", at: a.range.union(b.range)))
         }
     }
 }

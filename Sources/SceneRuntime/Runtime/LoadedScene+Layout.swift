@@ -29,7 +29,7 @@ extension LoadedScene {
                     .error(
                         .outOfRange,
                         "the constraints put \(quoted(viewNames[index])) out of range (\(new)); it stays where it was",
-                        at: scene.views[index].name.range), in: scene.file)
+                        at: scene.views[index].name.range))
                 continue
             }
             recordChange(of: index, .x, from: old.x, to: new.x)

@@ -23,17 +23,8 @@ struct PendingLayoutChange: Hashable {
 
 /// Where an animation block that left changes pending was written.
 struct MissedBlock: Hashable {
+    /// The block's range, in the file it was written in.
     var range: SourceRange
-    var file: SourceFile
-
-    static func == (lhs: MissedBlock, rhs: MissedBlock) -> Bool {
-        lhs.range == rhs.range && lhs.file.name == rhs.file.name
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(range)
-        hasher.combine(file.name)
-    }
 }
 
 /// The changes waiting for a layout pass, in the order they were first made.
@@ -51,12 +42,12 @@ struct PendingLayout {
     /// An animation block ended without laying these changes out; returns
     /// the ones that waited for it.
     @discardableResult
-    mutating func blockEnded(at range: SourceRange, in file: SourceFile, reported: Bool = false) -> [PendingLayoutChange
+    mutating func blockEnded(at range: SourceRange, reported: Bool = false) -> [PendingLayoutChange
         .What]
     {
         var missed: [PendingLayoutChange.What] = []
         for index in changes.indices where changes[index].missedBlock == nil {
-            changes[index].missedBlock = MissedBlock(range: range, file: file)
+            changes[index].missedBlock = MissedBlock(range: range)
             changes[index].isReported = reported
             missed.append(changes[index].what)
         }
@@ -85,10 +76,10 @@ extension LoadedScene {
     /// returns what it left pending.
     @discardableResult
     mutating func animationBlockEnded(
-        at range: SourceRange, in file: SourceFile, reported: Bool = false
+        at range: SourceRange, reported: Bool = false
     ) -> [PendingLayoutChange.What] {
         guard needsLayout else { return [] }
-        return pendingLayout.blockEnded(at: range, in: file, reported: reported)
+        return pendingLayout.blockEnded(at: range, reported: reported)
     }
 
     /// For a layout pass that moved views without animating them: warns,
@@ -112,8 +103,7 @@ extension LoadedScene {
                     "this animation block has no 'layout' for the changes it leaves pending (\(names)), "
                         + "so the views jump to their new frames at the layout pass after it instead of animating; "
                         + "add 'layout' inside the block, as layoutIfNeeded() in UIKit's animations closure",
-                    at: block.range),
-                in: block.file)
+                    at: block.range))
         }
     }
 

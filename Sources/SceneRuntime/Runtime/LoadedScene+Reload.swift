@@ -50,7 +50,7 @@ extension LoadedScene {
         // The transition records what `on load` changes without animation.
         contexts.append(AnimationContext(group: group))
         isReloading = true
-        if let onLoad = scene.onLoad { runStatements(onLoad.body, in: scene.file) }
+        if let onLoad = scene.onLoad { runStatements(onLoad.body) }
         layoutIfNeeded()
         isReloading = false
         group = contexts.removeLast().group

@@ -36,7 +36,7 @@ extension LoadedScene {
             for (_, completion) in due {
                 guard budget > 0 else { break }
                 budget -= 1
-                runEvent(completion.statements, in: completion.file)
+                runEvent(completion.statements)
             }
             for id in finishing where budget > 0 {
                 // An earlier event at this instant may have paused or stopped it.
@@ -45,8 +45,7 @@ extension LoadedScene {
                 let animator = animators[id]
                 animators[id].hold(at: time)
                 finish(
-                    id, at: animator.isReversed ? .start : .end, reportingAt: animator.declaration.name.range,
-                    in: animator.file)
+                    id, at: animator.isReversed ? .start : .end, reportingAt: animator.declaration.name.range)
                 layoutIfNeeded()
             }
             guard budget > 0 else {
@@ -54,7 +53,7 @@ extension LoadedScene {
                     .error(
                         .runtimeLimit,
                         "more than \(Self.maximumEventsPerAdvance) completions ran by \(format(time)) s: animations "
-                            + "of no duration restart themselves; the rest are dropped", at: .at(0)), in: scene.file)
+                            + "of no duration restart themselves; the rest are dropped", at: .at(0, in: scene.file)))
                 scheduled.removeAll()
                 groups.removeAll { $0.endTime.map { $0 <= target } ?? false }
                 break

@@ -101,36 +101,36 @@ public struct LoadedScene: Sendable {
             writeFrame(of: index)
             writeProperties(of: index)
         }
-        for animator in scene.animators { createAnimator(animator, in: scene.file) }
+        for animator in scene.animators { createAnimator(animator) }
     }
 
     /// Runs `on load`, as every load and reload does, at the current time.
     public mutating func runOnLoad() {
         guard let onLoad = scene.onLoad else { return }
-        execute(onLoad.body, in: scene.file)
+        execute(onLoad.body)
     }
 
     /// Runs a named action now. Returns false if the scene has no such action.
     @discardableResult
     public mutating func run(action name: String) -> Bool {
         guard let action = scene.action(named: name) else { return false }
-        execute(action.body, in: scene.file)
+        execute(action.body)
         return true
     }
 
     /// Runs statements now, as an action: their changes apply, their
     /// animations start, and pending layout happens at the end, unanimated.
-    public mutating func execute(_ statements: [Statement], in file: SourceFile) {
-        runStatements(statements, in: file)
+    public mutating func execute(_ statements: [Statement]) {
+        runStatements(statements)
         layoutIfNeeded()
         refreshProgress()
     }
 
-    /// Runs statements as an event does (a completion): like ``execute(_:in:)``,
+    /// Runs statements as an event does (a completion): like ``execute(_:)``,
     /// without bringing every animation's progress up to date, which the
     /// advance does once at its end.
-    mutating func runEvent(_ statements: [Statement], in file: SourceFile) {
-        runStatements(statements, in: file)
+    mutating func runEvent(_ statements: [Statement]) {
+        runStatements(statements)
         layoutIfNeeded()
     }
 
@@ -174,9 +174,9 @@ public struct LoadedScene: Sendable {
     }
 
     /// Records a runtime diagnostic, unless ``diagnosticLimit`` of them wait.
-    mutating func report(_ diagnostic: Diagnostic, in file: SourceFile) {
+    mutating func report(_ diagnostic: Diagnostic) {
         guard newDiagnostics.count < diagnosticLimit else { return }
-        newDiagnostics.append(RuntimeDiagnostic(diagnostic, file: file, time: time))
+        newDiagnostics.append(RuntimeDiagnostic(diagnostic, time: time))
     }
 }
 

@@ -22,8 +22,6 @@ struct PropertyAnimator {
 
     var name: String
     var declaration: AnimatorDeclaration
-    /// The file its block's ranges point into.
-    var file: SourceFile
     var function: TimingFunction
     var duration: Double
 
@@ -40,10 +38,9 @@ struct PropertyAnimator {
     /// activations before: a finish at the start does not undo them.
     var changedConstraints: [(index: Int, constant: Double, active: Bool)] = []
 
-    init(declaration: AnimatorDeclaration, file: SourceFile) {
+    init(declaration: AnimatorDeclaration) {
         self.name = declaration.name.name
         self.declaration = declaration
-        self.file = file
         self.duration = declaration.options.duration
         self.function = TimingFunction(declaration.options.timing, duration: declaration.options.duration)
     }

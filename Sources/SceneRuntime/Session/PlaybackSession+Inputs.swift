@@ -7,8 +7,8 @@ extension PlaybackSession {
         case action(String)
         /// Statements already parsed and checked against the scene
         /// (``SceneLanguage/Scene/parseStatements(_:)``), run as an action;
-        /// their diagnostics point into `file`.
-        case statements([Statement], in: SourceFile)
+        /// their ranges keep the file they were parsed from.
+        case statements([Statement])
     }
 
     /// Schedules an input to run at a scene time: when time reaches it, it

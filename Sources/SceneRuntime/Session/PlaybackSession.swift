@@ -116,8 +116,8 @@ public struct PlaybackSession: Sendable {
         case .action(let name):
             // Checked when it was scheduled; a scene's actions never change.
             scene.run(action: name)
-        case .statements(let statements, let file):
-            scene.execute(statements, in: file)
+        case .statements(let statements):
+            scene.execute(statements)
         }
     }
 
