@@ -138,8 +138,8 @@ actor Daemon {
                 guard let bytes = configuration.readFile(entry.path) else {
                     return .error(.sceneError, "cannot read '\(entry.file)' now")
                 }
-                let text = SourceFile(name: entry.file, bytes: bytes).text
-                publish(registry.load(name: scene, file: entry.file, path: entry.path, text: text, force: true))
+                let source = SourceFile(name: entry.file, bytes: bytes)
+                publish(registry.load(name: scene, path: entry.path, source: source, force: true))
                 return .done
             }
         }
@@ -164,8 +164,9 @@ actor Daemon {
     // MARK: Files
 
     /// A scene file's new content.
-    func load(name: String, file: String, path: String, text: String) {
-        publish(registry.load(name: name, file: file, path: path, text: text))
+    /// A scene file's new content, read once into a source file (the text is not converted again).
+    func load(name: String, path: String, source: SourceFile) {
+        publish(registry.load(name: name, path: path, source: source))
     }
 
     func remove(name: String) {

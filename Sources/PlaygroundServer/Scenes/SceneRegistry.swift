@@ -27,11 +27,11 @@ struct SceneRegistry: Sendable {
     /// generation running; otherwise the new version loads (the first
     /// generation, or a reload from what the old one shows), with its layout
     /// diagnostics, broken constraints left out as UIKit leaves them.
-    mutating func load(name: String, file: String, path: String, text: String, force: Bool = false) -> [Event] {
+    mutating func load(name: String, path: String, source: SourceFile, force: Bool = false) -> [Event] {
+        let file = source.name
         var entry = entries[name] ?? SceneEntry(name: name, file: file, path: path)
-        guard force || entry.text != text else { return [] }
-        entry.text = text
-        let source = SourceFile(name: file, text: text)
+        guard force || entry.text != source.text else { return [] }
+        entry.text = source.text
         let scene = Scene.parse(source)
         var events: [Event] = []
         if scene.diagnostics.hasErrors {
@@ -206,9 +206,9 @@ struct SceneRegistry: Sendable {
     /// A new frame of the scene when what it shows differs from the last one sent.
     private mutating func frameIfChanged(_ name: String, force: Bool) -> [Event] {
         guard var entry = entries[name], var session = entry.session else { return [] }
-        let now = session.scene.presentationFrame(seq: session.seq)
-        if !force, let last = entry.lastSent, last.sameContent(as: now) { return [] }
-        let frame = session.frame()
+        let frame = session.scene.presentationFrame(seq: session.seq)
+        if !force, let last = entry.lastSent, last.sameContent(as: frame) { return [] }
+        session.countFrame()
         entry.session = session
         entry.lastSent = frame
         entries[name] = entry

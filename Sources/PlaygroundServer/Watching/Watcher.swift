@@ -156,8 +156,7 @@ struct Watcher {
                 logger.debug("cannot read \(scene.path) now; a later event will bring it")
                 return
             }
-            let text = SourceFile(name: scene.file, bytes: bytes).text
-            await daemon.load(name: scene.name, file: scene.file, path: scene.path, text: text)
+            await daemon.load(name: scene.name, path: scene.path, source: SourceFile(name: scene.file, bytes: bytes))
         case .removed(let index, let path):
             guard let scene = scene(root: index, path: path) else { return }
             await daemon.remove(name: scene.name)

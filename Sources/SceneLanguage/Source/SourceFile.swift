@@ -63,6 +63,11 @@ public struct SourceFile: Hashable, Sendable {
 
     /// Reads raw bytes, replacing what is not UTF-8 by U+FFFD.
     public init(name: String, bytes: [UInt8]) {
+        // Valid UTF-8, the usual case, is taken as it is, without decoding it scalar by scalar.
+        if let text = String(validating: bytes, as: UTF8.self) {
+            self.init(name: name, text: text)
+            return
+        }
         var firstInvalid: Int? = nil
         var iterator = bytes.makeIterator()
         var decoder = UTF8()

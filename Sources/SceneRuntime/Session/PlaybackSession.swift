@@ -100,6 +100,12 @@ public struct PlaybackSession: Sendable {
         return scene.presentationFrame(seq: seq)
     }
 
+    /// Counts a frame made from ``scene`` directly (``LoadedScene/presentationFrame(seq:)`` with ``seq``),
+    /// as a daemon does when it makes one only to see whether the picture changed.
+    public mutating func countFrame() {
+        seq += 1
+    }
+
     /// The presentation frame now, numbered, after the inputs due now.
     public mutating func frame() -> Frame {
         frame(at: time)
