@@ -23,6 +23,8 @@ let package = Package(
         .executable(name: "layout-watch", targets: ["layout-watch"]),
         .executable(name: "scene-bench", targets: ["scene-bench"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
+        .executable(name: "reload-bench", targets: ["reload-bench"]),
+        .executable(name: "stream-bench", targets: ["stream-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -137,6 +139,25 @@ let package = Package(
             dependencies: ["LayoutSolver"],
             path: "Tools/solver-bench",
             exclude: ["kiwi_bench.py"],
+            swiftSettings: strictSettings
+        ),
+        // The daemon's benchmarks: the real layoutd, layout-watch and layoutctl, run as processes from beside them.
+        // What the daemon's benchmarks share: processes, files, the socket, reading lines cheaply.
+        .target(
+            name: "BenchSupport",
+            path: "Tools/bench-support",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "reload-bench",
+            dependencies: ["BenchSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/reload-bench",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "stream-bench",
+            dependencies: ["BenchSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/stream-bench",
             swiftSettings: strictSettings
         ),
         .testTarget(
