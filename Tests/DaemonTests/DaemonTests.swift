@@ -171,6 +171,24 @@ import Testing
         }
     }
 
+    @Test(
+        "reload rereads the file as a new generation even when it did not change; frame's model layer has no animation")
+    func reloadAndModel() async throws {
+        try await LocalDaemon.with(scenes: ["Box": Self.box]) { _, client in
+            try await client.run("slide", in: "Box")
+            try await client.step(0.5)
+            #expect(try await client.frame(of: "Box", layer: .model).view(named: "box")?.x == 100)
+            #expect(abs((try await client.frame(of: "Box").view(named: "box")?.x ?? .nan) - 50) < 1e-6)
+            try await client.reload("Box")
+            let scenes = try await client.scenes()
+            #expect(scenes.first?.generation == 2)
+            // The new generation is the file as declared, the box back at 0 (after the reload transition).
+            let settled = try await client.settle("Box")
+            #expect(settled.generation == 2 && settled.view(named: "box")?.x == 0)
+            #expect(try await client.diagnostics(of: "Box").isEmpty)
+        }
+    }
+
     @Test("A second daemon on the same socket says so and exits with status 3")
     func secondDaemon() async throws {
         try await LocalDaemon.with(scenes: ["Box": Self.box]) { daemon, client in
