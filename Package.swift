@@ -193,7 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlaygroundProtocolTests",
-            dependencies: ["PlaygroundProtocol"],
+            dependencies: ["PlaygroundProtocol", "TestSupport"],
             swiftSettings: strictSettings
         ),
         // Helpers shared by test targets; never a dependency of a library.
@@ -213,7 +213,7 @@ let package = Package(
         // Save detection on recorded traces, and the real layout-watch on real folders.
         .testTarget(
             name: "FileWatchingTests",
-            dependencies: ["FileWatching", "layout-watch"],
+            dependencies: ["FileWatching", "layout-watch", "TestSupport"],
             exclude: ["record-trace.sh"],
             swiftSettings: strictSettings
         ),

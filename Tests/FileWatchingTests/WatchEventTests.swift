@@ -1,4 +1,5 @@
 import FileWatching
+import TestSupport
 import Testing
 
 @Suite struct WatchEventTests {
@@ -79,27 +80,12 @@ import Testing
 
     @Test("Random bytes never trap the parser")
     func randomBytes() {
-        var generator = SplitMix64(seed: 14)
+        var generator = SplitMix(state: 14)
         let alphabet = Array("\t\n\\x0123456789abcdefAF_ready".utf8) + [0x00, 0x80, 0xFF, 0xC3]
         for _ in 0..<5_000 {
             let count = Int.random(in: 0..<24, using: &generator)
             let line = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
             _ = try? WatchEvent(parsing: line)
         }
-    }
-}
-
-/// A small seeded generator, so that a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PlaygroundProtocol
+import TestSupport
 import Testing
 
 /// The protocol's JSON reader: what it accepts and refuses, against
@@ -51,18 +52,6 @@ import Testing
         _ = try Self.read(ok)
         let deep = String(repeating: "[", count: 100_000)
         #expect(throws: JSONReadError.self) { try Self.read(deep) }
-    }
-
-    /// A seeded generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     static func randomValue(depth: Int, using rng: inout SplitMix) -> Any {

@@ -1,3 +1,5 @@
+import TestSupport
+
 extension SceneFuzzTests {
     /// Writes random scene text from the language's grammar: settings, views with properties and subviews,
     /// constraints (mostly between compatible attributes), groups, animators, variables, text lists and
@@ -40,19 +42,6 @@ extension SceneFuzzTests {
         var settingsLeft: Set<String> = ["canvas", "safearea", "reload", "on"]
 
         init(seed: UInt64) { rng = SplitMix(state: seed) }
-
-        /// A small, fast generator of 64-bit values, so that a failing seed replays.
-        struct SplitMix: RandomNumberGenerator {
-            var state: UInt64
-
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
 
         /// True with probability `p`.
         mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
