@@ -17,12 +17,19 @@ extension Solver {
         } else if let leaving = markerLeavingRow(for: marker) {
             var row = takeRow(leaving)
             row.solve(for: leaving, replacing: marker)
-            if isDefinition(leaving) && !columns[Int(marker)].isEmpty {
-                // Other definitions hold the marker: give them parameters only,
-                // so that no definition can come to refer to itself.
-                row = expandFully(row)
-            }
             substituteEverywhere(marker, row)
+        } else if let (leaving, expanded) = definitionLeavingRow(for: marker) {
+            // Only definitions hold the marker. The row it leaves through is
+            // taken in parameters only: the marker's true coefficient, and no
+            // definition can come to refer to itself.
+            var row = expanded
+            _ = takeRow(leaving)
+            row.solve(for: leaving, replacing: marker)
+            substituteEverywhere(marker, row)
+        } else if !columns[Int(marker)].isEmpty {
+            // Definitions name the marker, but their terms in it cancel: it is a
+            // parameter at zero that no value depends on, and it goes.
+            substituteEverywhere(marker, Row())
         }
         freeSymbolIfUnused(marker)
         freeSymbolIfUnused(tag.other)
@@ -42,9 +49,10 @@ extension Solver {
         }
     }
 
-    /// kiwi's choice of the row through which a non-basic marker leaves:
-    /// simplex rows by the ratio test first, then any definition — except
-    /// that a row whose basic is a dummy goes before all.
+    /// kiwi's choice of the simplex row through which a non-basic marker
+    /// leaves, by the ratio test — except that a row whose basic is a dummy
+    /// goes before all. Nil when only definitions hold the marker
+    /// (``definitionLeavingRow(for:)``).
     ///
     /// A redundant required equality leaves its dummy basic in a row of
     /// dummies only, whose constant is zero and must stay so (a dummy is
@@ -56,15 +64,12 @@ extension Solver {
         for basic in columns[Int(marker)] where kinds[Int(basic)] == .dummy { return basic }
         var first: Symbol = -1
         var second: Symbol = -1
-        var third: Symbol = -1
         var r1 = Double.infinity
         var r2 = Double.infinity
-        for basic in columns[Int(marker)] {
+        for basic in columns[Int(marker)] where !isDefinition(basic) {
             let row = rows[Int(basic)]!
             let c = row.coefficient(for: marker)
-            if isDefinition(basic) {
-                if third < 0 || basic < third { third = basic }
-            } else if c < 0 {
+            if c < 0 {
                 let r = -row.constant / c
                 if r < r1 || (r == r1 && basic < first) {
                     r1 = r
@@ -78,7 +83,24 @@ extension Solver {
                 }
             }
         }
-        for candidate in [first, second, third] where candidate >= 0 { return candidate }
+        for candidate in [first, second] where candidate >= 0 { return candidate }
+        return nil
+    }
+
+    /// The definition through which a marker that no simplex row holds
+    /// leaves, with its row in parameters only; nil when none depends on it.
+    ///
+    /// A definition may name another definition instead of its parameters,
+    /// so the marker it names can cancel against the marker in the one it
+    /// names (`a = -b + m`, `b = m + 1000`: `a` is `-1000`, whatever `m`).
+    /// Solving such a row for the marker would make the marker's new row
+    /// refer to the marker itself; only a row whose expansion still holds
+    /// the marker can take it. Definitions are tried lowest symbol first.
+    mutating func definitionLeavingRow(for marker: Symbol) -> (Symbol, Row)? {
+        for basic in columns[Int(marker)].sorted() where isDefinition(basic) {
+            let expanded = expandFully(rows[Int(basic)]!)
+            if !nearZero(expanded.coefficient(for: marker)) { return (basic, expanded) }
+        }
         return nil
     }
 }
