@@ -3,7 +3,9 @@ import SceneLanguage
 import SceneRuntime
 
 // scene-bench: what loading a scene costs, stage by stage (lexing, parsing
-// and checking, laying out, writing the model frame's JSON), for generated
+// and checking, laying out from nothing, laying out as a save does by
+// updating the previous layout with one changed constant, writing the model
+// frame's JSON), for generated
 // scenes of 10, 100 and 2,000 views: the work a reload does before its first
 // frame. Then what running one costs: starting an animation of every view,
 // and each frame while it runs (advancing the time and making the
@@ -17,7 +19,8 @@ let quick = CommandLine.arguments.contains("--quick")
 /// previous one: a chain of constraints, as a list of cells makes. Its
 /// action `shift` animates every view: each row moves (its first label's
 /// constraint changes) and every label fades.
-func scene(views count: Int) -> String {
+/// `inset` is the first row's distance from the margin, the number a save changes.
+func scene(views count: Int, inset: Int = 0) -> String {
     var lines = ["canvas 375 x 667", "safearea 44 0 34 0"]
     for i in 0..<count { lines.append("label v\(i) \"item \(i)\" color systemBlue") }
     var shift = ["action shift {", "  animate 1 {"]
@@ -28,7 +31,8 @@ func scene(views count: Int) -> String {
         shift.append("    v\(i).alpha = 0.5")
         if i == count - 1 { shift.append("    layout") }
         if i == 0 {
-            lines.append("row0: v0.leading == root.margins.leading; v0.top == root.safeArea.top")
+            let leading = inset == 0 ? "root.margins.leading" : "root.margins.leading + \(inset)"
+            lines.append("row0: v0.leading == \(leading); v0.top == root.safeArea.top")
         } else if i % 10 == 0 {
             lines.append("row\(i): v\(i).leading == root.margins.leading; v\(i).top == v\(i - 10).bottom + system")
         } else {
@@ -59,7 +63,9 @@ func pad(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(0, width - text.count))
 }
 
-print(pad("views", 8) + pad("lex", 12) + pad("parse+check", 14) + pad("layout", 12) + pad("frame JSON", 12) + "total")
+print(
+    pad("views", 8) + pad("lex", 12) + pad("parse+check", 14) + pad("layout", 12) + pad("update", 12)
+        + pad("frame JSON", 12) + "total")
 for count in [10, 100, 2000] {
     let file = SourceFile(name: "bench.layout", text: scene(views: count))
     let repetitions = quick ? 3 : (count <= 100 ? 50 : 11)
@@ -72,14 +78,19 @@ for count in [10, 100, 2000] {
     // Parsing includes lexing; the column shows the parser and checker alone.
     let parse = milliseconds(repetitions) { parsed = Scene.parse(file) } - lex
     let layout = milliseconds(repetitions) { model = LayoutModel(scene: parsed) }
+    // A save that moves the first row: the previous layout's solver with that one constraint replaced.
+    let saved = Scene.parse(SourceFile(name: "bench.layout", text: scene(views: count, inset: 8)))
+    var updated = model
+    let update = milliseconds(repetitions) { updated = LayoutModel(scene: saved, updating: model) }
+    precondition(updated.frame(ofView: 0).x == model.frame(ofView: 0).x + 8, "the update must move the first row")
     let frame = milliseconds(repetitions) { json = model.modelFrame(scene: "bench").json }
     precondition(json.utf8.count > count * 50, "the frame must hold every view")
-    let columns = [lex, parse, layout, frame, lex + parse + layout + frame].map { ms in
+    let columns = [lex, parse, layout, update, frame, lex + parse + layout + frame].map { ms in
         ms < 1 ? "\((ms * 1000).rounded() / 1000) ms" : "\((ms * 100).rounded() / 100) ms"
     }
     print(
         pad("\(count)", 8) + pad(columns[0], 12) + pad(columns[1], 14) + pad(columns[2], 12) + pad(columns[3], 12)
-            + columns[4])
+            + pad(columns[4], 12) + columns[5])
 }
 
 print()

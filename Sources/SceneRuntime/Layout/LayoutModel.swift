@@ -31,8 +31,8 @@ public struct LayoutModel: Sendable {
 
     /// The variables of each view, by index in ``Scene/views``.
     let variables: [ViewVariables]
-    let rootWidth = Variable()
-    let rootHeight = Variable()
+    let rootWidth: Variable
+    let rootHeight: Variable
     /// The text metrics of each view (zero for plain views and guides).
     var metrics: [TextMetrics]
     /// Each view's intrinsic-size or fixed-frame constraints, replaced when its text changes.
@@ -48,6 +48,9 @@ public struct LayoutModel: Sendable {
     var canvasConstraints: [Constraint] = []
     /// Where each solver constraint comes from, by constraint id, for messages.
     var origins: [Int: Origin] = [:]
+    /// Whether the model was made by updating a previous one's solver
+    /// (``init(scene:updating:)``) rather than built from nothing.
+    package internal(set) var isUpdate = false
 
     struct ViewVariables {
         let left = Variable()
@@ -66,23 +69,9 @@ public struct LayoutModel: Sendable {
     }
 
     public init(scene: Scene) {
-        self.scene = scene
-        self.canvas = scene.canvas
-        self.variables = scene.views.map { _ in ViewVariables() }
-        self.metrics = scene.views.map { TextMetrics(text: $0.text, font: $0.font, kind: $0.kind) }
-        self.installed = Array(repeating: nil, count: scene.constraints.count)
-        self.constants = scene.constraints.map(\.constant)
-        self.viewConstraints = Array(repeating: [], count: scene.views.count)
-        var users = [[Int]](repeating: [], count: scene.views.count)
-        for (index, constraint) in scene.constraints.enumerated() {
-            for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
-                guard case .view(let view) = anchor.item,
-                    anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline
-                else { continue }
-                if users[view].last != index { users[view].append(index) }
-            }
-        }
-        self.baselineUsers = users
+        self.init(
+            scene: scene, solver: Solver(), variables: scene.views.map { _ in ViewVariables() }, rootWidth: Variable(),
+            rootHeight: Variable())
         pinCanvas()
         for index in scene.views.indices { addViewConstraints(index) }
         for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
@@ -93,6 +82,31 @@ public struct LayoutModel: Sendable {
         if !scene.diagnostics.hasErrors {
             for diagnostic in ambiguities() { report(diagnostic) }
         }
+    }
+
+    /// A model of `scene` on these variables and this solver, with none of
+    /// the scene's constraints added yet.
+    init(scene: Scene, solver: Solver, variables: [ViewVariables], rootWidth: Variable, rootHeight: Variable) {
+        self.scene = scene
+        self.canvas = scene.canvas
+        self.solver = solver
+        self.variables = variables
+        self.rootWidth = rootWidth
+        self.rootHeight = rootHeight
+        self.metrics = scene.views.map { TextMetrics(text: $0.text, font: $0.font, kind: $0.kind) }
+        self.installed = Array(repeating: nil, count: scene.constraints.count)
+        self.constants = scene.constraints.map(\.constant)
+        self.viewConstraints = Array(repeating: [], count: scene.views.count)
+        var users = [[Int]](repeating: [], count: scene.views.count)
+        for (index, constraint) in scene.constraints.enumerated() {
+            for anchor in [constraint.first, constraint.second] {
+                guard let anchor, case .view(let view) = anchor.item,
+                    anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline
+                else { continue }
+                if users[view].last != index { users[view].append(index) }
+            }
+        }
+        self.baselineUsers = users
     }
 
     /// The scene's diagnostics and the layout's, in the order of the file.
@@ -129,13 +143,15 @@ public struct LayoutModel: Sendable {
 
     // MARK: Building
 
-    private mutating func pinCanvas() {
+    mutating func pinCanvas() {
         for constraint in canvasConstraints { try? solver.remove(constraint) }
-        canvasConstraints = [
-            Expression(rootWidth) == Expression(canvas.width),
-            Expression(rootHeight) == Expression(canvas.height),
-        ]
+        canvasConstraints = canvasConstraintsWanted()
         for constraint in canvasConstraints { add(constraint, .canvas) }
+    }
+
+    /// The two constraints that pin the root to the canvas as it is now, not yet in the solver.
+    func canvasConstraintsWanted() -> [Constraint] {
+        [Expression(rootWidth) == Expression(canvas.width), Expression(rootHeight) == Expression(canvas.height)]
     }
 
     /// Resizes the root view, as a rotation would.
@@ -146,6 +162,12 @@ public struct LayoutModel: Sendable {
 
     /// A view's fixed frame, or the constraints of its intrinsic size.
     mutating func addViewConstraints(_ index: Int) {
+        viewConstraints[index] = viewConstraintsWanted(index).compactMap { add($0.0, $0.1) == nil ? $0.0 : nil }
+    }
+
+    /// The constraints of a view's fixed frame or intrinsic size, as they are
+    /// now, not yet in the solver.
+    func viewConstraintsWanted(_ index: Int) -> [(Constraint, Origin)] {
         let view = scene.views[index]
         let v = variables[index]
         var made: [(Constraint, Origin)] = []
@@ -178,7 +200,7 @@ public struct LayoutModel: Sendable {
                 ),
             ]
         }
-        viewConstraints[index] = made.compactMap { add($0.0, $0.1) == nil ? $0.0 : nil }
+        return made
     }
 
     /// A view's intrinsic content size: its text's for labels and buttons,
@@ -200,6 +222,15 @@ public struct LayoutModel: Sendable {
     @discardableResult
     public mutating func activate(_ index: Int) -> Diagnostic? {
         guard installed[index] == nil else { return nil }
+        let constraint = solverConstraint(declared: index)
+        if let failure = add(constraint, .declared(index)) { return failure }
+        installed[index] = constraint
+        return nil
+    }
+
+    /// The solver constraint that stands for a scene constraint with its
+    /// constant now, not yet in the solver.
+    func solverConstraint(declared index: Int) -> Constraint {
         let declared = scene.constraints[index]
         let first = expression(for: declared.first)
         let second = declared.second.map { declared.multiplier * expression(for: $0) } ?? Expression()
@@ -210,10 +241,7 @@ public struct LayoutModel: Sendable {
             case .greaterThanOrEqual: first >= rhs
             case .lessThanOrEqual: first <= rhs
             }
-        let prioritized = declared.priority >= 1000 ? constraint : constraint.with(Strength(declared.priority))
-        if let failure = add(prioritized, .declared(index)) { return failure }
-        installed[index] = prioritized
-        return nil
+        return declared.priority >= 1000 ? constraint : constraint.with(Strength(declared.priority))
     }
 
     /// Changes a scene constraint's constant (`C.constant = E`). An active

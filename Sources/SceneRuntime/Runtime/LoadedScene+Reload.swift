@@ -11,13 +11,25 @@ extension LoadedScene {
     /// load` changes without animation is part of the transition, so a view
     /// it moves still starts from where it was shown. Scene time starts at 0.
     public init(reloading previous: LoadedScene, with scene: Scene) {
-        self.init(scene: scene, name: previous.name, generation: previous.generation + 1)
-        guard let options = scene.reloadTransition else {
+        var previous = previous
+        self.init(replacing: &previous, with: scene)
+    }
+
+    /// ``init(reloading:with:)`` for a previous generation that is going
+    /// away: its layout's solver is moved into the new generation's and
+    /// updated in place, and `previous` keeps no layout to speak of.
+    init(replacing previous: inout LoadedScene, with scene: Scene) {
+        // What the old generation shows, read before its layout moves.
+        let shown = scene.reloadTransition == nil ? nil : previous.presentationFrame()
+        // The new layout is the old solver with the save's difference, or built from nothing where it must be.
+        self.init(
+            scene: scene, name: previous.name, generation: previous.generation + 1,
+            layout: LayoutModel(scene: scene, replacing: &previous.layout))
+        guard let options = scene.reloadTransition, let old = shown else {
             runOnLoad()
             return
         }
         let timing = AnimationTiming(options)
-        let old = previous.presentationFrame()
         var oldByName: [String: Int] = [:]
         for (index, view) in old.views.enumerated().prefix(previous.scene.views.count) where oldByName[view.name] == nil
         {

@@ -79,10 +79,14 @@ public struct LoadedScene: Sendable {
     /// Loads a parsed scene: lays it out as declared. `on load` has not run
     /// (``runOnLoad()``).
     public init(scene: Scene, name: String, generation: Int = 1) {
+        self.init(scene: scene, name: name, generation: generation, layout: LayoutModel(scene: scene))
+    }
+
+    /// Loads a parsed scene with its layout already built.
+    init(scene: Scene, name: String, generation: Int, layout: LayoutModel) {
         self.name = name
         self.generation = generation
         self.scene = scene
-        let layout = LayoutModel(scene: scene)
         self.layout = layout
         self.viewNames = scene.views.map(\.name.name)
         self.viewByName = scene.viewIndices

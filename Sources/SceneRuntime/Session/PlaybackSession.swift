@@ -63,7 +63,9 @@ public struct PlaybackSession: Sendable {
     /// were meant for the old version and are dropped; frames go on being
     /// numbered where they were.
     public mutating func reload(with newScene: Scene) {
-        scene = LoadedScene(reloading: scene, with: newScene)
+        // The old generation goes: its solver moves into the new one's, uncopied.
+        let next = LoadedScene(replacing: &scene, with: newScene)
+        scene = next
         queue.removeAll()
         collectDiagnostics()
     }
