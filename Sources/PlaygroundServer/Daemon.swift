@@ -9,6 +9,9 @@ import SceneLanguage
 /// and posted to their mailboxes.
 actor Daemon {
     let configuration: ServerConfiguration
+    /// The event loop the daemon runs on, with its sockets and the watcher's pipe.
+    nonisolated let executor: EventLoopExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private var registry: SceneRegistry
     private var clients: [Int: Client] = [:]
     private var nextClient = 0
@@ -31,8 +34,9 @@ actor Daemon {
         func wants(_ scene: String) -> Bool { everything || subscriptions.contains(scene) }
     }
 
-    init(configuration: ServerConfiguration) {
+    init(configuration: ServerConfiguration, executor: EventLoopExecutor) {
         self.configuration = configuration
+        self.executor = executor
         self.registry = SceneRegistry(fps: configuration.fps)
         (movements, movement) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }

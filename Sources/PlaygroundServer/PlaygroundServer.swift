@@ -23,9 +23,17 @@ public struct PlaygroundServer: Sendable {
     /// so a client that connects sees every scene.
     /// - Throws: `ServerError` when the socket path is taken or `layout-watch` cannot start.
     public func run() async throws {
+        // One event loop holds the daemon, its sockets and the watcher's pipe; every task here prefers it.
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let executor = EventLoopExecutor(loop)
+        try await withTaskExecutorPreference(executor) {
+            try await serve(on: loop, executor: executor)
+        }
+    }
+
+    private func serve(on group: any EventLoop, executor: EventLoopExecutor) async throws {
         let logger = configuration.logger
-        let daemon = Daemon(configuration: configuration)
-        let group = MultiThreadedEventLoopGroup.singleton
+        let daemon = Daemon(configuration: configuration, executor: executor)
         guard let executable = configuration.watcherPath ?? FileSystem.executableFolder.map({ $0 + "/layout-watch" })
         else { throw ServerError.noWatcher("cannot find layout-watch beside this program") }
         let watcher = Watcher(

@@ -105,10 +105,11 @@ struct SocketServer {
                         // The writer: whatever the mailbox holds, as the client takes it.
                         for await _ in mailbox.wakeUps {
                             let (items, overflowing) = mailbox.take()
-                            for item in items { try await outbound.write(item) }
+                            // One flush for all that waits: a reload's event, diagnostics and frame in one write.
+                            try await outbound.write(contentsOf: items)
                             if overflowing { return }
                         }
-                        for item in mailbox.take().items { try await outbound.write(item) }
+                        try await outbound.write(contentsOf: mailbox.take().items)
                     }
                     for try await line in inbound {
                         switch line {

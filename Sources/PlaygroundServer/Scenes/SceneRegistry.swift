@@ -29,8 +29,9 @@ struct SceneRegistry: Sendable {
     /// diagnostics, broken constraints left out as UIKit leaves them.
     mutating func load(name: String, path: String, source: SourceFile, force: Bool = false) -> [Event] {
         let file = source.name
-        var entry = entries[name] ?? SceneEntry(name: name, file: file, path: path)
-        guard force || entry.text != source.text else { return [] }
+        guard force || entries[name]?.text != source.text else { return [] }
+        // Taken out, so that the running session is held once and its solver updates in place.
+        var entry = entries.removeValue(forKey: name) ?? SceneEntry(name: name, file: file, path: path)
         entry.text = source.text
         let scene = Scene.parse(source)
         var events: [Event] = []
@@ -42,7 +43,7 @@ struct SceneRegistry: Sendable {
             return events
         }
         entry.hasErrors = false
-        if var session = entry.session {
+        if var session = entry.session.take() {
             session.reload(with: scene)
             entry.session = session
         } else {
