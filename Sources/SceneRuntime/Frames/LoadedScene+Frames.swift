@@ -8,6 +8,12 @@ extension LoadedScene {
     /// sizes may overshoot with a spring; alpha is shown clamped into 0…1,
     /// as a renderer draws it.
     public func presentationFrame(seq: Int = 0) -> Frame {
+        frame(from: presentationValues(), seq: seq, withGhosts: true)
+    }
+
+    /// Every view's channels as shown now (``Channel``): the model plus
+    /// every running animation's share, unclamped.
+    func presentationValues() -> [Double] {
         var values = model
         for group in groups {
             let weight = 1 - group.progress
@@ -16,7 +22,18 @@ extension LoadedScene {
                 values[group.channels[k]] += group.deltas[k] * weight
             }
         }
-        return frame(from: values, seq: seq, withGhosts: true)
+        return values
+    }
+
+    /// A view's colour as shown with these channel values: its model colour,
+    /// or the blend an animation of it has reached.
+    func shownColor(ofView index: Int, in values: [Double]) -> Color? {
+        guard let modelColor = states[index].color else { return nil }
+        let red = Channel.red.index(ofView: index)
+        let green = Channel.green.index(ofView: index)
+        let blue = Channel.blue.index(ofView: index)
+        let animating = values[red] != model[red] || values[green] != model[green] || values[blue] != model[blue]
+        return modelColor.isClear || !animating ? modelColor : Color(channels: values[red], values[green], values[blue])
     }
 
     /// What the model says now: no animation's share.
@@ -31,18 +48,7 @@ extension LoadedScene {
             let base = index * Channel.count
             let state = states[index]
             let hasText = declaration.kind.hasText
-            var color: Color? = nil
-            if let modelColor = state.color {
-                let red = base + Channel.red.rawValue
-                let green = base + Channel.green.rawValue
-                let blue = base + Channel.blue.rawValue
-                let animating =
-                    values[red] != model[red] || values[green] != model[green] || values[blue] != model[blue]
-                color =
-                    modelColor.isClear || !animating
-                    ? modelColor
-                    : Color(channels: values[red], values[green], values[blue])
-            }
+            let color = shownColor(ofView: index, in: values)
             views.append(
                 ViewFrame(
                     name: viewNames[index], kind: declaration.kind,

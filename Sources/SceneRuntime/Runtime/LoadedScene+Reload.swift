@@ -20,7 +20,7 @@ extension LoadedScene {
     /// updated in place, and `previous` keeps no layout to speak of.
     init(replacing previous: inout LoadedScene, with scene: Scene) {
         // What the old generation shows, read before its layout moves.
-        let shown = scene.reloadTransition == nil ? nil : previous.presentationFrame()
+        let shown = scene.reloadTransition == nil ? nil : previous.presentationValues()
         // The new layout is the old solver with the save's difference, or built from nothing where it must be.
         self.init(
             scene: scene, name: previous.name, generation: previous.generation + 1,
@@ -31,12 +31,16 @@ extension LoadedScene {
         }
         let timing = AnimationTiming(options)
         var oldByName: [String: Int] = [:]
-        for (index, view) in old.views.enumerated().prefix(previous.scene.views.count) where oldByName[view.name] == nil
-        {
-            oldByName[view.name] = index
+        for (index, name) in previous.viewNames.enumerated() where oldByName[name] == nil {
+            oldByName[name] = index
+        }
+        /// A channel of an old view as it was shown; alpha as a renderer drew it, within 0…1.
+        func shownValue(_ channel: Channel, ofView index: Int) -> Double {
+            let value = old[channel.index(ofView: index)]
+            return channel == .alpha ? min(max(value, 0), 1) : value
         }
         var group = AnimationGroup(driver: .clock(start: 0, timing: timing), order: takeOrder())
-        var matched = Set<String>()
+        var matched = Set<Int>()
         for (index, name) in viewNames.enumerated() {
             func record(_ channel: Channel, from: Double) {
                 group.record(channel: channel.index(ofView: index), from: from, to: model[channel.index(ofView: index)])
@@ -45,19 +49,25 @@ extension LoadedScene {
                 record(.alpha, from: 0)
                 continue
             }
-            matched.insert(name)
-            let view = old.views[oldIndex]
-            record(.x, from: view.x)
-            record(.y, from: view.y)
-            record(.width, from: view.width)
-            record(.height, from: view.height)
-            record(.alpha, from: view.alpha)
+            matched.insert(oldIndex)
+            for channel in [Channel.x, .y, .width, .height, .alpha] {
+                record(channel, from: shownValue(channel, ofView: oldIndex))
+            }
         }
-        for view in old.views.prefix(previous.scene.views.count) where !matched.contains(view.name) {
+        for (index, name) in previous.viewNames.enumerated() where !matched.contains(index) {
+            let declaration = previous.scene.views[index]
+            let state = previous.states[index]
+            let hasText = declaration.kind.hasText
             ghosts.append(
                 Ghost(
-                    name: view.name, kind: view.kind, parent: view.parent, frame: view.frame, alpha: view.alpha,
-                    color: view.color, text: view.text, font: view.font, isHidden: view.hidden, timing: timing))
+                    name: name, kind: declaration.kind,
+                    parent: declaration.parent.map { previous.viewNames[$0] } ?? "root",
+                    frame: Rect(
+                        x: shownValue(.x, ofView: index), y: shownValue(.y, ofView: index),
+                        width: shownValue(.width, ofView: index), height: shownValue(.height, ofView: index)),
+                    alpha: shownValue(.alpha, ofView: index), color: previous.shownColor(ofView: index, in: old),
+                    text: hasText ? state.text : nil, font: hasText ? state.font : nil, isHidden: state.isHidden,
+                    timing: timing))
         }
         // The transition records what `on load` changes without animation.
         contexts.append(AnimationContext(group: group))
