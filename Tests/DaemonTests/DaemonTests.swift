@@ -145,6 +145,29 @@ import Testing
         }
     }
 
+    @Test("A new subscriber gets the frame the others last saw, with its seq: no frame is made for it alone")
+    func subscriberSharesSeq() async throws {
+        try await LocalDaemon.with(scenes: ["Box": Self.box]) { daemon, client in
+            var frames = try await client.frames(of: "Box").makeAsyncIterator()
+            _ = try #require(await frames.next())
+            try await client.run("slide", in: "Box")
+            var last = try #require(await frames.next())
+            try await client.step(1 / 60)
+            while last.time < 1 / 60 - 1e-9 { last = try #require(await frames.next()) }
+            let seen = last
+            try await PlaygroundClient.withConnection(to: daemon.socketPath) { other in
+                var theirs = try await other.frames(of: "Box").makeAsyncIterator()
+                let first = try #require(await theirs.next())
+                #expect(first.seq == seen.seq && first.time == seen.time)
+                #expect(try await other.frame(of: "Box").seq == seen.seq)
+                try await client.step(1 / 60)
+                let next = try #require(await frames.next())
+                #expect(next.seq == seen.seq + 1, "the first subscriber's frames go on without a gap")
+                #expect(try #require(await theirs.next()).seq == next.seq)
+            }
+        }
+    }
+
     @Test("socat, as the protocol page shows: requests piped in, answers out, after it shuts its side")
     func socat() async throws {
         try await LocalDaemon.with(scenes: ["Box": Self.box]) { daemon, _ in

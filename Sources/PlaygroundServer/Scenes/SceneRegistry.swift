@@ -96,10 +96,7 @@ struct SceneRegistry: Sendable {
             case .model:
                 return session.scene.modelFrame(seq: session.seq)
             case .presentation:
-                var session = session
-                let frame = session.frame()
-                entries[name]?.session = session
-                return frame
+                return currentFrame(of: name)!
             }
         }
     }
@@ -216,14 +213,20 @@ struct SceneRegistry: Sendable {
         return [.frame(frame)]
     }
 
-    /// The latest frame of a scene, as a new subscriber gets it at once.
+    /// The latest frame of a scene, as a new subscriber or a `frame` request
+    /// gets it: the frame last sent, while the picture is what it showed, so
+    /// that `seq` counts the frames every subscriber saw; a new one otherwise.
     mutating func currentFrame(of name: String) -> Frame? {
         guard var entry = entries[name], var session = entry.session else { return nil }
-        let frame = session.frame()
+        // Inputs due now run first.
+        session.advance(to: session.time)
+        let now = session.scene.presentationFrame(seq: session.seq)
+        if let last = entry.lastSent, last.sameContent(as: now), last.time == now.time { return last }
+        session.countFrame()
         entry.session = session
-        entry.lastSent = frame
+        entry.lastSent = now
         entries[name] = entry
-        return frame
+        return now
     }
 }
 
