@@ -123,6 +123,14 @@ import Testing
             let fixed = try await daemon.write(moved + "\n# fixed\n", to: "Box")
             #expect(fixed.isEmpty)
             #expect(try await client.scenes().first?.generation == 3)
+
+            // A binary file saved over the scene (a build product, a mistaken copy): one line, not one per byte.
+            let binary = "\u{7F}ELF\u{2}\u{1}\u{1}" + String(repeating: "\u{0}\u{1B}[2J\u{3}", count: 500) + "\n"
+            let refused = try await daemon.write(binary, to: "Box")
+            #expect(refused.map(\.code) == ["invalid-character"])
+            #expect(refused.first?.message.contains("NUL bytes") == true)
+            #expect(refused.first?.rendered.contains("\u{1B}") == false, "escape sequences are shown escaped")
+            #expect(try await client.scenes().first?.generation == 3)
         }
     }
 

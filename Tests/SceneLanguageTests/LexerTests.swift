@@ -174,4 +174,15 @@ func renderedDiagnostics(_ text: String, name: String = "t.layout") -> String {
         // Valid UTF-8 starting with 0xC2 that is not '±': '§'.
         #expect(kinds("a § b") == [.identifier("a"), .identifier("b"), .endOfFile])
     }
+
+    @Test("A file with NUL bytes is refused with one diagnostic at the first NUL, and nothing is read from it")
+    func binaryFile() {
+        var bytes = Array("label a \"x\"\n".utf8)
+        bytes += [0x7F, 0x45, 0x4C, 0x46, 0, 0, 0x1B, 0x5B, 0x32, 0x4A] + Array(repeating: 0xFF, count: 300)
+        let (tokens, diagnostics) = Lexer.tokenize(SourceFile(name: "a.out", bytes: bytes))
+        #expect(tokens.map(\.kind) == [.endOfFile])
+        #expect(diagnostics.map(\.code) == [.invalidCharacter])
+        #expect(diagnostics.first?.range.location.line == 2)
+        #expect(Scene.parse(SourceFile(name: "a.out", bytes: bytes)).diagnostics.count == 1)
+    }
 }

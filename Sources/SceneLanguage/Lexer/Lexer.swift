@@ -21,6 +21,16 @@ public struct Lexer {
     }
 
     private mutating func run() {
+        // A binary file is refused in one line, not reported byte by byte.
+        if SourceFile.looksBinary(bytes), let nul = bytes.firstIndex(of: 0) {
+            report(
+                .error(
+                    .invalidCharacter,
+                    "the file is not text: it holds NUL bytes (a binary file?); scene files are UTF-8 text",
+                    at: .at(nul, in: file)))
+            tokens.append(Token(.endOfFile, from: bytes.count, to: bytes.count))
+            return
+        }
         if let offset = file.firstInvalidByte {
             report(
                 .error(
