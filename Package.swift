@@ -18,9 +18,11 @@ let package = Package(
         .library(name: "FileWatching", targets: ["FileWatching"]),
         .library(name: "PlaygroundServer", targets: ["PlaygroundServer"]),
         .library(name: "PlaygroundClient", targets: ["PlaygroundClient"]),
+        .library(name: "Viewer", targets: ["Viewer"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
         .executable(name: "layout-watch", targets: ["layout-watch"]),
+        .executable(name: "layout-view", targets: ["layout-view"]),
         .executable(name: "scene-bench", targets: ["scene-bench"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
         .executable(name: "reload-bench", targets: ["reload-bench"]),
@@ -119,6 +121,21 @@ let package = Package(
             path: "Tools/layoutd",
             swiftSettings: strictSettings
         ),
+        // The terminal viewer's drawing: frames into cells. The protocol's types only.
+        .target(
+            name: "Viewer",
+            dependencies: ["PlaygroundProtocol"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "layout-view",
+            dependencies: [
+                "Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tools/layout-view",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "layoutctl",
             dependencies: [
@@ -175,6 +192,11 @@ let package = Package(
                 "SceneRuntime", "SceneLanguage", "LayoutSolver", "PlaygroundProtocol", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ViewerTests",
+            dependencies: ["Viewer", "PlaygroundProtocol", "SceneLanguage", "SceneRuntime", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,109 @@
+import ArgumentParser
+import PlaygroundProtocol
+import SceneLanguage
+import SceneRuntime
+import Viewer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@main
+struct LayoutView: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout-view",
+        abstract: "Draw a scene's frames in the terminal.",
+        discussion: """
+            With --once, draws one frame of a scene file as text and exits: the scene loaded, `on load` run, \
+            the --run actions started at 0 s, at scene time --at. Boxes are drawn where the frame puts the \
+            views, scaled to the size with the canvas's aspect ratio (a cell is about twice as tall as wide); \
+            fills use half blocks.
+
+            Example: layout-view --once Playgrounds/Quiz.layout --run next --at 0.25 --size 80x30
+            """,
+        version: "0.1.0"
+    )
+
+    @Argument(help: "The scene file.")
+    var file: String
+
+    @Flag(help: "Print one frame as text and exit.")
+    var once = false
+
+    @Option(help: "Scene time of the frame, in seconds (default 0).")
+    var at: Double = 0
+
+    @Option(name: .customLong("run"), help: "An action to start at 0 s; repeat for several, started in order.")
+    var actions: [String] = []
+
+    @Option(help: "The picture's size, COLSxROWS (default: the terminal's, or 80x24).")
+    var size: String?
+
+    mutating func validate() throws {
+        guard once else {
+            throw ValidationError("the interactive viewer is not built yet; give --once to print a frame")
+        }
+        guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time in seconds, 0 or more") }
+        if let size, Self.parseSize(size) == nil {
+            throw ValidationError("--size must be COLSxROWS with each at least 3 and at most 1000, such as 80x24")
+        }
+    }
+
+    static func parseSize(_ text: String) -> (columns: Int, rows: Int)? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+            (3...1000).contains(columns), (3...1000).contains(rows)
+        else { return nil }
+        return (columns, rows)
+    }
+
+    /// The terminal's size, when standard output is one.
+    static func terminalSize() -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 3, size.ws_row >= 3 else {
+            return nil
+        }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    mutating func run() throws {
+        guard let bytes = readFile(file) else {
+            printError("layout-view: error: cannot read '\(file)'")
+            throw ExitCode(1)
+        }
+        let source = SourceFile(name: file, bytes: bytes)
+        let scene = Scene.parse(source)
+        for diagnostic in scene.diagnostics { printError(diagnostic.rendered) }
+        guard !scene.diagnostics.hasErrors else { throw ExitCode(1) }
+        var session = PlaybackSession(loading: scene, name: String(file.split(separator: "/").last ?? ""))
+        for action in actions {
+            do {
+                try session.schedule(.action(action), at: 0)
+            } catch {
+                let known = scene.actions.map { "'\($0.name.name)'" }.joined(separator: ", ")
+                printError("layout-view: error: '\(file)' has no action '\(action)'; it has: \(known)")
+                throw ExitCode(1)
+            }
+        }
+        let frame = session.frame(at: at)
+        let (columns, rows) = size.flatMap(Self.parseSize) ?? Self.terminalSize() ?? (80, 24)
+        print(FrameRenderer.render(frame, columns: columns, rows: rows).plainText, terminator: "")
+    }
+}
+
+func readFile(_ path: String) -> [UInt8]? {
+    guard let handle = fopen(path, "rb") else { return nil }
+    defer { fclose(handle) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, handle)
+        if count > 0 { bytes += chunk[0..<count] }
+        if count < chunk.count { return ferror(handle) == 0 ? bytes : nil }
+    }
+}
+
+func printError(_ message: String) {
+    let bytes = Array((message + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
