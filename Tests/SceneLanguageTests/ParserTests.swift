@@ -59,7 +59,7 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
             """)
         #expect(scene.views.map(\.name.name) == ["card", "title", "signIn", "spacer", "panel", "name", "inner", "g"])
         #expect(scene.views.map(\.kind) == [.view, .label, .button, .guide, .view, .label, .view, .guide])
-        #expect(scene.views.map(\.parent) == [nil, nil, nil, nil, nil, 4, 4, 6])
+        #expect(scene.views.map(\.parent?.index) == [nil, nil, nil, nil, nil, 4, 4, 6])
         let card = scene.views[0]
         #expect(card.color == Color(rgb: 0x0000FF))
         #expect(card.intrinsicSize == Size(width: 100, height: 50))
@@ -88,8 +88,8 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
             """)
         let c = scene.constraints
         #expect(c.count == 6)
-        #expect(c[0].name?.name == "top" && scene.constraintIndices["top"] == 0)
-        #expect(c[0].first == Anchor(.view(0), .top) && c[0].second == Anchor(.safeArea, .top))
+        #expect(c[0].name?.name == "top" && scene.constraintsByName["top"] == ConstraintID(0))
+        #expect(c[0].first == Anchor(.view(ViewID(0)), .top) && c[0].second == Anchor(.safeArea, .top))
         #expect(c[0].constant == 24 && c[0].priority == 750 && c[0].multiplier == 1)
         #expect(c[1].second == Anchor(.root, .width) && c[1].multiplier == 0.5 && c[1].constant == -18)
         #expect(c[1].priority == 999)
@@ -97,7 +97,7 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(c[3].relation == .lessThanOrEqual && c[3].second == nil && c[3].constant == 44)
         #expect(c[3].priority == 50)
         #expect(c[4].second == Anchor(.margins, .centerX) && c[4].priority == 1000)
-        #expect(c[5].first == Anchor(.view(1), .lastBaseline) && c[5].constant == -8 && c[5].priority == 500)
+        #expect(c[5].first == Anchor(.view(ViewID(1)), .lastBaseline) && c[5].constant == -8 && c[5].priority == 500)
         #expect(scene.text(of: c[0].range) == "top: a.top == root.safeArea.top + 3 * system @high")
     }
 
@@ -133,7 +133,7 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
             }
             view later
             """)
-        #expect(scene.constraints.map(\.first.item) == [.view(2), .view(1)])
+        #expect(scene.constraints.map(\.first.item) == [.view(ViewID(2)), .view(ViewID(1))])
     }
 
     @Test("Property assignments, layout and constraint constants")

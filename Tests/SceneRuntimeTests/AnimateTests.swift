@@ -262,7 +262,7 @@ import Testing
         #expect(reported.map(\.diagnostic.code).allSatisfy { $0 == .runtimeLimit } && !reported.isEmpty)
         #expect(reported.first?.diagnostic.message.hasPrefix("more than 1000 animations run at once") == true)
         // Past the cap the constant still changes, without animation.
-        let constant = run.loaded.layout.constants[0]
+        let constant = run.loaded.layout.constant(of: ConstraintID(0))
         #expect(run.loaded.modelFrame().views[0].x == constant && constant > 1000)
     }
 

@@ -21,11 +21,11 @@ struct Laid {
         case "root.safeArea": return model.frame(of: .safeArea)
         case "root.margins": return model.frame(of: .margins)
         default:
-            guard let index = scene.viewIndex(named: name) else {
+            guard let view = scene.viewID(named: name) else {
                 Issue.record("no view named \(name)", sourceLocation: sourceLocation)
                 return Rect(x: .nan, y: .nan, width: .nan, height: .nan)
             }
-            return model.frame(ofView: index)
+            return model.frame(of: view)
         }
     }
 

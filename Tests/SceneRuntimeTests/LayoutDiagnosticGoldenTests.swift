@@ -59,8 +59,8 @@ struct LayoutDiagnosticGolden: Sendable, CustomTestStringConvertible {
         // Layout goes on without the broken constraint, and with every other one.
         let model = golden.model
         let broken = model.diagnostics.filter { $0.code == .unsatisfiableConstraints }.map(\.range)
-        let left = model.scene.constraints.indices.filter { !model.isInstalled($0) }
-        #expect(left.map { model.scene.constraints[$0].range } == broken, sourceLocation: golden.sourceLocation)
+        let left = model.scene.constraintIDs.filter { !model.isInstalled($0) }
+        #expect(left.map { model.scene[$0].range } == broken, sourceLocation: golden.sourceLocation)
     }
 
     @Test("An ambiguous layout names the view and the axis", arguments: LayoutDiagnosticGolden.ambiguous)

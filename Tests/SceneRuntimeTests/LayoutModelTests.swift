@@ -126,16 +126,16 @@ import Testing
         #expect(laid.codes == [])
         expectFrame(laid.frame("a"), rect(0, 0, 50, 10))
         var model = laid.model
-        let narrow = laid.scene.constraints.indices.filter { laid.scene.constraints[$0].group == 0 }
-        let wide = laid.scene.constraints.indices.filter { laid.scene.constraints[$0].group == 1 }
+        let narrow = laid.scene.constraintIDs.filter { laid.scene[$0].group == 0 }
+        let wide = laid.scene.constraintIDs.filter { laid.scene[$0].group == 1 }
         for index in narrow { model.deactivate(index) }
         for index in wide {
             let failure = model.activate(index)
             #expect(failure == nil)
         }
-        expectFrame(model.frame(ofView: 0), rect(0, 0, 300, 10))
+        expectFrame(model.frame(of: ViewID(0)), rect(0, 0, 300, 10))
         // A required constraint that contradicts another is refused, with a diagnostic.
-        let tall = laid.scene.constraintIndices["tall"]!
+        let tall = laid.scene.constraintsByName["tall"]!
         let failure = model.activate(tall)
         #expect(failure?.code == .unsatisfiableConstraints)
         #expect(model.diagnostics.map(\.code) == [.unsatisfiableConstraints])
@@ -165,9 +165,9 @@ import Testing
             "view a\na.leading == root.margins.leading; a.trailing == root.safeArea.trailing\n"
                 + "a.top == root.top; a.height == 10"
         ).model
-        expectFrame(model.frame(ofView: 0), rect(16, 0, 359, 10))
+        expectFrame(model.frame(of: ViewID(0)), rect(16, 0, 359, 10))
         model.setCanvas(Size(width: 667, height: 375))
-        expectFrame(model.frame(ofView: 0), rect(16, 0, 651, 10))
+        expectFrame(model.frame(of: ViewID(0)), rect(16, 0, 651, 10))
     }
 
     @Test("A view without constraints is ambiguous on both axes; one with only a width on the horizontal position")

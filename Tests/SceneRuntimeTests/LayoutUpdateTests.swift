@@ -19,14 +19,14 @@ import Testing
         _ updated: LayoutModel, _ fresh: LayoutModel, _ context: @autoclosure () -> String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        for index in fresh.scene.views.indices {
-            let a = updated.frame(ofView: index)
-            let b = fresh.frame(ofView: index)
+        for view in fresh.scene.viewIDs {
+            let a = updated.frame(of: view)
+            let b = fresh.frame(of: view)
             let close = zip([a.x, a.y, a.width, a.height], [b.x, b.y, b.width, b.height]).allSatisfy {
                 abs($0 - $1) <= tolerance * max(1, abs($1))
             }
             #expect(
-                close, "\(fresh.scene.views[index].name.name): updated \(a), built \(b)\n\(context())",
+                close, "\(fresh.scene[view].name.name): updated \(a), built \(b)\n\(context())",
                 sourceLocation: sourceLocation)
         }
         #expect(
@@ -124,11 +124,11 @@ import Testing
             scene: Self.parse(Self.rows.replacingOccurrences(of: "margins.leading + 4", with: "margins.leading + 12")),
             updating: before)
         #expect(after.isUpdate)
-        #expect(after.frame(ofView: 0).x == before.frame(ofView: 0).x + 8)
-        #expect(after.frame(ofView: 9).x == before.frame(ofView: 9).x + 8)
+        #expect(after.frame(of: ViewID(0)).x == before.frame(of: ViewID(0)).x + 8)
+        #expect(after.frame(of: ViewID(9)).x == before.frame(of: ViewID(9)).x + 8)
         // Every row starts at the margin plus the inset; their y positions stay.
-        #expect(after.frame(ofView: 10).x == before.frame(ofView: 10).x + 8)
-        #expect(after.frame(ofView: 10).y == before.frame(ofView: 10).y)
+        #expect(after.frame(of: ViewID(10)).x == before.frame(of: ViewID(10)).x + 8)
+        #expect(after.frame(of: ViewID(10)).y == before.frame(of: ViewID(10)).y)
     }
 
     /// A scene whose actions change constants, activate constraints and change texts.

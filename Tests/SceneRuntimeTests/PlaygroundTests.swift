@@ -110,11 +110,11 @@ import Testing
         let laid = try Self.load("QuizGuide")
         var model = laid.model
         model.setCanvas(Size(width: 667, height: 375))
-        let question = model.frame(ofView: try #require(laid.scene.viewIndex(named: "question")))
-        let next = model.frame(ofView: try #require(laid.scene.viewIndex(named: "next")))
+        let question = model.frame(of: try #require(laid.scene.viewID(named: "question")))
+        let next = model.frame(of: try #require(laid.scene.viewID(named: "next")))
         #expect(abs(question.midX - 333.5) < 1e-9)
         #expect(abs(next.midX - -333.5) < 1e-9)
-        expectFrame(model.frame(ofView: try #require(laid.scene.viewIndex(named: "gap"))), rect(-333.5, 120, 667, 0))
+        expectFrame(model.frame(of: try #require(laid.scene.viewID(named: "gap"))), rect(-333.5, 120, 667, 0))
     }
 
     @Test("Burger: the converged picture the animator's block leads to, worked out by hand")
@@ -124,15 +124,15 @@ import Testing
         // The block's switch of groups, as a layout would apply it.
         let lines = try #require(laid.scene.groupIndices["lines"])
         let converged = try #require(laid.scene.groupIndices["converged"])
-        for index in laid.scene.constraints.indices where laid.scene.constraints[index].group == lines {
+        for index in laid.scene.constraintIDs where laid.scene[index].group == lines {
             model.deactivate(index)
         }
-        for index in laid.scene.constraints.indices where laid.scene.constraints[index].group == converged {
+        for index in laid.scene.constraintIDs where laid.scene[index].group == converged {
             let failure = model.activate(index)
             #expect(failure == nil)
         }
         for name in ["top", "middle", "bottom"] {
-            expectFrame(model.frame(ofView: try #require(laid.scene.viewIndex(named: name))), rect(16, 38, 30, 4))
+            expectFrame(model.frame(of: try #require(laid.scene.viewID(named: name))), rect(16, 38, 30, 4))
         }
     }
 }

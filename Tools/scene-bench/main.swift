@@ -82,7 +82,8 @@ for count in [10, 100, 2000] {
     let saved = Scene.parse(SourceFile(name: "bench.layout", text: scene(views: count, inset: 8)))
     var updated = model
     let update = milliseconds(repetitions) { updated = LayoutModel(scene: saved, updating: model) }
-    precondition(updated.frame(ofView: 0).x == model.frame(ofView: 0).x + 8, "the update must move the first row")
+    precondition(
+        updated.frame(of: ViewID(0)).x == model.frame(of: ViewID(0)).x + 8, "the update must move the first row")
     let frame = milliseconds(repetitions) { json = model.modelFrame(scene: "bench").json }
     precondition(json.utf8.count > count * 50, "the frame must hold every view")
     let columns = [lex, parse, layout, update, frame, lex + parse + layout + frame].map { ms in

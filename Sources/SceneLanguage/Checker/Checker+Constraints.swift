@@ -21,7 +21,7 @@ extension Checker {
         for (i, constraint) in syntax.enumerated() {
             if let resolved = resolve(constraint) {
                 if let name = constraint.name, case .constraint(i) = symbols[name.name] {
-                    scene.constraintIndices[name.name] = scene.constraints.count
+                    scene.constraintsByName[name.name] = ConstraintID(scene.constraints.count)
                 }
                 scene.constraints.append(resolved)
             }
@@ -99,7 +99,7 @@ extension Checker {
         case .root(let rootItem):
             item = rootItem
         case .symbol(.view(let index)):
-            item = .view(index)
+            item = .view(ViewID(index))
         case .symbol(let symbol):
             error(
                 .typeMismatch, "\(quoted(itemName.name)) is \(describe(symbol)), not a view; constraints relate views",
@@ -129,7 +129,7 @@ extension Checker {
         }
         if attribute == .firstBaseline || attribute == .lastBaseline {
             var isGuide = item == .safeArea || item == .margins
-            if case .view(let index) = item, scene.views[index].kind == .guide { isGuide = true }
+            if case .view(let view) = item, scene[view].kind == .guide { isGuide = true }
             if isGuide {
                 error(
                     .invalidAttribute, "a layout guide has no '\(attribute.rawValue)'; guides have no text",

@@ -96,7 +96,7 @@ struct Checker {
             }
             symbols[name.name] = symbol
             switch symbol {
-            case .view(let i): scene.viewIndices[name.name] = i
+            case .view(let i): scene.viewsByName[name.name] = ViewID(i)
             case .group(let i): scene.groupIndices[name.name] = i
             case .variable(let i): scene.variableIndices[name.name] = i
             case .textList(let i): scene.textListIndices[name.name] = i

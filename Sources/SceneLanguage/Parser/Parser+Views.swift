@@ -3,7 +3,7 @@ import PlaygroundProtocol
 extension Parser {
     /// `view NAME [properties] [{ … }]`, `label NAME "text" …`, `button …`,
     /// `guide NAME`: appends the view, then its subviews.
-    mutating func parseView(parent: Int?) throws(Failure) {
+    mutating func parseView(parent: ViewID?) throws(Failure) {
         let keyword = advance()
         guard case .identifier(let word) = keyword.kind, let kind = ViewKind(rawValue: word) else { return }
         let name = try expectIdentifier("a name for the \(kind.rawValue)")
@@ -29,7 +29,7 @@ extension Parser {
         while case .identifier = current.kind {
             parseViewProperty(into: &view)
         }
-        let me = scene.views.count
+        let me = ViewID(scene.views.count)
         scene.views.append(view)
         if current.kind == .leftBrace {
             if kind == .guide {
@@ -48,7 +48,7 @@ extension Parser {
     }
 
     /// An element of a view's block: a subview, a constraint or a group.
-    mutating func parseViewBlockElement(parent: Int) throws(Failure) {
+    mutating func parseViewBlockElement(parent: ViewID) throws(Failure) {
         guard case .identifier(let word) = current.kind else { throw fail(expected: "a subview or a constraint") }
         if startsConstraint {
             try parseConstraint(group: nil)

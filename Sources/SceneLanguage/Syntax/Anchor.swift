@@ -7,8 +7,8 @@ public enum LayoutItem: Hashable, Sendable {
     /// `root.margins`: the safe area inset by 16 points on leading and
     /// trailing and 8 on top and bottom.
     case margins
-    /// The view at this index in ``Scene/views``.
-    case view(Int)
+    /// A declared view or guide.
+    case view(ViewID)
 }
 
 /// An attribute of an item: `card.top`.

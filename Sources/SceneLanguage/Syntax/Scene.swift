@@ -59,11 +59,11 @@ public struct Scene: Sendable {
         return scene
     }
 
-    /// The index in ``views`` of each view and guide, by name.
-    public internal(set) var viewIndices: [String: Int] = [:]
+    /// Each view and guide, by name.
+    public internal(set) var viewsByName: [String: ViewID] = [:]
 
-    /// The index in ``constraints`` of each named constraint, by name.
-    public internal(set) var constraintIndices: [String: Int] = [:]
+    /// Each named constraint, by name.
+    public internal(set) var constraintsByName: [String: ConstraintID] = [:]
     /// The index in ``groups`` of each named group, by name.
     public internal(set) var groupIndices: [String: Int] = [:]
     /// The index in ``variables`` of each variable, by name.
@@ -71,9 +71,14 @@ public struct Scene: Sendable {
     /// The index in ``textLists`` of each text list, by name.
     public internal(set) var textListIndices: [String: Int] = [:]
 
-    /// The index in ``views`` of the view or guide with this name.
-    public func viewIndex(named name: String) -> Int? {
-        viewIndices[name]
+    /// The view or guide with this name.
+    public func viewID(named name: String) -> ViewID? {
+        viewsByName[name]
+    }
+
+    /// The named constraint with this name.
+    public func constraintID(named name: String) -> ConstraintID? {
+        constraintsByName[name]
     }
 
     /// The action with this name.

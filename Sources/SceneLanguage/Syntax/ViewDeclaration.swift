@@ -34,9 +34,8 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var name: Identifier
     /// The text of a label or button (`\n` breaks lines); empty for other kinds.
     public var text: String = ""
-    /// The index in ``Scene/views`` of the view this one was declared inside;
-    /// nil for a subview of the root.
-    public var parent: Int? = nil
+    /// The view this one was declared inside; nil for a subview of the root.
+    public var parent: ViewID? = nil
     public var alpha: Double = 1
     public var color: Color? = nil
     /// The font size in points, for labels and buttons.

@@ -11,12 +11,13 @@ extension LayoutModel {
     public func modelFrame(scene name: String, generation: Int = 1) -> Frame {
         var views: [ViewFrame] = []
         views.reserveCapacity(scene.views.count)
-        for (index, view) in scene.views.enumerated() {
-            let rect = frame(ofView: index)
+        for id in scene.viewIDs {
+            let view = scene[id]
+            let rect = frame(of: id)
             views.append(
                 ViewFrame(
                     name: view.name.name, kind: view.kind,
-                    parent: view.parent.map { scene.views[$0].name.name } ?? "root", x: rect.x, y: rect.y,
+                    parent: view.parent.map { scene[$0].name.name } ?? "root", x: rect.x, y: rect.y,
                     width: rect.width, height: rect.height, alpha: view.alpha,
                     text: view.kind.hasText ? view.text : nil, font: view.kind.hasText ? view.font : nil,
                     color: view.color, hidden: view.isHidden))

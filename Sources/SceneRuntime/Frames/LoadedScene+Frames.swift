@@ -52,7 +52,7 @@ extension LoadedScene {
             views.append(
                 ViewFrame(
                     name: viewNames[index], kind: declaration.kind,
-                    parent: declaration.parent.map { viewNames[$0] } ?? "root", x: values[base],
+                    parent: declaration.parent.map { viewNames[$0.index] } ?? "root", x: values[base],
                     y: values[base + Channel.y.rawValue], width: values[base + Channel.width.rawValue],
                     height: values[base + Channel.height.rawValue],
                     alpha: min(max(values[base + Channel.alpha.rawValue], 0), 1),

@@ -27,8 +27,8 @@ extension LayoutModel {
                 Expression(insets.leading), Expression(insets.top), width - (insets.leading + insets.trailing),
                 height - (insets.top + insets.bottom)
             )
-        case .view(let index):
-            let v = variables[index]
+        case .view(let view):
+            let v = variables[view.index]
             return (Expression(v.left), Expression(v.top), Expression(v.width), Expression(v.height))
         }
     }
@@ -52,8 +52,8 @@ extension LayoutModel {
         case .centerY: return top + 0.5 * height
         case .height: return height
         case .firstBaseline, .lastBaseline:
-            guard case .view(let index) = anchor.item, scene.views[index].kind.hasText else { return top + height }
-            let metrics = metrics[index]
+            guard case .view(let view) = anchor.item, scene[view].kind.hasText else { return top + height }
+            let metrics = metrics[view.index]
             let offset = anchor.attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline
             return top + 0.5 * height + (offset - 0.5 * metrics.size.height)
         }

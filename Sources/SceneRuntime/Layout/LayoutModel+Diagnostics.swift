@@ -62,15 +62,15 @@ extension LayoutModel {
     /// up to infinity, which would otherwise reach frames silently.
     func framesOutOfRange() -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for index in scene.views.indices {
-            let frame = frame(ofView: index)
+        for id in scene.viewIDs {
+            let frame = frame(of: id)
             let values = [
                 ("x position", frame.x), ("y position", frame.y), ("width", frame.width), ("height", frame.height),
             ]
             guard let (what, value) = values.first(where: { !(abs($0.1) <= LayoutModel.largestCoordinate) }) else {
                 continue
             }
-            let view = scene.views[index]
+            let view = scene[id]
             found.append(
                 .error(
                     .outOfRange,

@@ -1,14 +1,15 @@
 import LayoutSolver
 import PlaygroundProtocol
-import SceneLanguage
+public import SceneLanguage
 
 extension LayoutModel {
     /// Changes a label's or button's text or font (`V.text = …`,
     /// `V.font = …`): its intrinsic size and baselines follow, so its
     /// intrinsic-size constraints and every active constraint on its
     /// baselines are replaced. The frames change at the next read.
-    public mutating func setText(_ text: String, font: Double, ofView index: Int) {
-        let kind = scene.views[index].kind
+    public mutating func setText(_ text: String, font: Double, of view: ViewID) {
+        let index = view.index
+        let kind = scene[view].kind
         guard kind.hasText else { return }
         let metrics = TextMetrics(text: text, font: font, kind: kind)
         guard metrics != self.metrics[index] else { return }
@@ -18,14 +19,14 @@ extension LayoutModel {
             origins[constraint.id] = nil
         }
         addViewConstraints(index)
-        for user in baselineUsers[index] where isInstalled(user) {
+        for user in baselineUsers[index].map(ConstraintID.init) where isInstalled(user) {
             deactivate(user)
             activate(user)
         }
     }
 
     /// The text metrics of a view now.
-    public func textMetrics(ofView index: Int) -> TextMetrics {
-        metrics[index]
+    public func textMetrics(of view: ViewID) -> TextMetrics {
+        metrics[view.index]
     }
 }

@@ -70,7 +70,7 @@ extension LayoutModel {
     /// What a view's own constraints come from: equal keys, equal constraints.
     private struct ViewKey: Equatable {
         var kind: ViewKind
-        var parent: Int?
+        var parent: ViewID?
         var fixedFrame: Rect?
         var intrinsicSize: Size?
         var hugging: AxisPriorities
@@ -81,7 +81,7 @@ extension LayoutModel {
         let view = scene.views[index]
         return ViewKey(
             kind: view.kind, parent: view.parent, fixedFrame: view.fixedFrame,
-            intrinsicSize: view.fixedFrame == nil ? intrinsicSize(of: index) : nil, hugging: view.hugging,
+            intrinsicSize: view.fixedFrame == nil ? intrinsicSize(of: ViewID(index)) : nil, hugging: view.hugging,
             compression: view.compression)
     }
 
@@ -128,7 +128,8 @@ extension LayoutModel {
         func usesMovedBaseline(_ constraint: LayoutConstraint) -> Bool {
             [constraint.first, constraint.second].contains { anchor in
                 guard let anchor, case .view(let view) = anchor.item else { return false }
-                return (anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline) && movedBaselines[view]
+                return (anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline)
+                    && movedBaselines[view.index]
             }
         }
 

@@ -17,7 +17,9 @@ public import SceneLanguage
 ///
 /// ```swift
 /// let model = LayoutModel(scene: Scene.parse(file))
-/// model.frame(of: .view(0))   // Rect in root coordinates
+/// if let card = model.scene.viewID(named: "card") {
+///     model.frame(of: card)   // Rect in root coordinates
+/// }
 /// ```
 public struct LayoutModel: Sendable {
     public let scene: Scene
@@ -42,8 +44,8 @@ public struct LayoutModel: Sendable {
     let baselineUsers: [[Int]]
     /// The solver constraint of each scene constraint; nil while inactive or broken.
     var installed: [Constraint?]
-    /// The constant of each scene constraint now (actions change them).
-    public private(set) var constants: [Double]
+    /// The constant of each scene constraint now (actions change them), by ``ConstraintID/index``.
+    private(set) var constants: [Double]
     /// The two constraints that pin the root to the canvas.
     var canvasConstraints: [Constraint] = []
     /// Where each solver constraint comes from, by constraint id, for messages.
@@ -75,7 +77,7 @@ public struct LayoutModel: Sendable {
         pinCanvas()
         for index in scene.views.indices { addViewConstraints(index) }
         for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
-            activate(index)
+            activate(ConstraintID(index))
         }
         for diagnostic in framesOutOfRange() { report(diagnostic) }
         // A scene with errors has lost constraints; ambiguity would only echo that.
@@ -103,7 +105,7 @@ public struct LayoutModel: Sendable {
                 guard let anchor, case .view(let view) = anchor.item,
                     anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline
                 else { continue }
-                if users[view].last != index { users[view].append(index) }
+                if users[view.index].last != index { users[view.index].append(index) }
             }
         }
         self.baselineUsers = users
@@ -122,9 +124,9 @@ public struct LayoutModel: Sendable {
         return Rect(x: value(left), y: value(top), width: value(width), height: value(height))
     }
 
-    /// The frame of the view at an index in ``Scene/views``.
-    public func frame(ofView index: Int) -> Rect {
-        let v = variables[index]
+    /// The frame of a view or guide.
+    public func frame(of view: ViewID) -> Rect {
+        let v = variables[view.index]
         return Rect(
             x: solver.value(of: v.left), y: solver.value(of: v.top), width: solver.value(of: v.width),
             height: solver.value(of: v.height))
@@ -136,9 +138,14 @@ public struct LayoutModel: Sendable {
         return total
     }
 
-    /// Whether the scene constraint at an index is in the solver now.
-    public func isInstalled(_ index: Int) -> Bool {
-        installed[index] != nil
+    /// A scene constraint's constant now: as declared, or as actions set it.
+    public func constant(of constraint: ConstraintID) -> Double {
+        constants[constraint.index]
+    }
+
+    /// Whether a scene constraint is in the solver now.
+    public func isInstalled(_ constraint: ConstraintID) -> Bool {
+        installed[constraint.index] != nil
     }
 
     // MARK: Building
@@ -180,7 +187,7 @@ public struct LayoutModel: Sendable {
                 (Expression(v.width) == Expression(frame.width), .fixedFrame(index)),
                 (Expression(v.height) == Expression(frame.height), .fixedFrame(index)),
             ]
-        } else if let size = intrinsicSize(of: index) {
+        } else if let size = intrinsicSize(of: ViewID(index)) {
             made = [
                 (
                     (Expression(v.width) <= Expression(size.width)).with(Strength(view.hugging.horizontal)),
@@ -205,10 +212,10 @@ public struct LayoutModel: Sendable {
 
     /// A view's intrinsic content size: its text's for labels and buttons,
     /// `size` for plain views; nil for guides and plain views without one.
-    public func intrinsicSize(of index: Int) -> Size? {
-        switch scene.views[index].kind {
-        case .label, .button: metrics[index].size
-        case .view: scene.views[index].intrinsicSize
+    public func intrinsicSize(of view: ViewID) -> Size? {
+        switch scene[view].kind {
+        case .label, .button: metrics[view.index].size
+        case .view: scene[view].intrinsicSize
         case .guide: nil
         }
     }
@@ -220,7 +227,8 @@ public struct LayoutModel: Sendable {
     ///   constraints, or holds a number out of range. That diagnostic is
     ///   also recorded in ``diagnostics``.
     @discardableResult
-    public mutating func activate(_ index: Int) -> Diagnostic? {
+    public mutating func activate(_ id: ConstraintID) -> Diagnostic? {
+        let index = id.index
         guard installed[index] == nil else { return nil }
         let constraint = solverConstraint(declared: index)
         if let failure = add(constraint, .declared(index)) { return failure }
@@ -251,19 +259,19 @@ public struct LayoutModel: Sendable {
     ///   then stays out, as a broken constraint does), as ``activate(_:)``
     ///   returns it.
     @discardableResult
-    public mutating func setConstant(_ index: Int, to constant: Double) -> Diagnostic? {
-        constants[index] = constant
-        guard installed[index] != nil else { return nil }
-        deactivate(index)
-        return activate(index)
+    public mutating func setConstant(_ id: ConstraintID, to constant: Double) -> Diagnostic? {
+        constants[id.index] = constant
+        guard installed[id.index] != nil else { return nil }
+        deactivate(id)
+        return activate(id)
     }
 
     /// Takes a scene constraint out of the solver.
-    public mutating func deactivate(_ index: Int) {
-        guard let constraint = installed[index] else { return }
+    public mutating func deactivate(_ id: ConstraintID) {
+        guard let constraint = installed[id.index] else { return }
         try? solver.remove(constraint)
         origins[constraint.id] = nil
-        installed[index] = nil
+        installed[id.index] = nil
     }
 
     /// Records a layout diagnostic, up to the same limit as the language's.

@@ -249,10 +249,10 @@ extension LoadedScene {
         }
         guard position == .start else { return }
         let unreverted = animator.changedConstraints.filter {
-            layout.constants[$0.index] != $0.constant || layout.isInstalled($0.index) != $0.active
+            layout.constant(of: $0.id) != $0.constant || layout.isInstalled($0.id) != $0.active
         }
         guard !unreverted.isEmpty else { return }
-        let names = describe(constraints: unreverted.map(\.index)).joined(separator: ", ")
+        let names = describe(constraints: unreverted.map(\.id)).joined(separator: ", ")
         report(
             .warning(
                 .unrevertedConstraints,
@@ -264,34 +264,32 @@ extension LoadedScene {
 
     /// How messages name constraints, quoted: a group whose constraints are
     /// all among them by the group's name, the others one by one.
-    func describe(constraints indices: [Int]) -> [String] {
-        let listed = Set(indices)
+    func describe(constraints ids: [ConstraintID]) -> [String] {
+        let listed = Set(ids)
         var named: [String] = []
         var whole: [Int: Bool] = [:]
-        for index in indices {
-            let constraint = scene.constraints[index]
+        for id in ids {
+            let constraint = scene[id]
             guard let group = constraint.group, constraint.name == nil, let name = scene.groups[group].name else {
-                named.append(quoted(constraintName(index)))
+                named.append(quoted(constraintName(id)))
                 continue
             }
             if let isWhole = whole[group] {
-                if !isWhole { named.append(quoted(constraintName(index))) }
+                if !isWhole { named.append(quoted(constraintName(id))) }
                 continue
             }
-            let isWhole = scene.constraints.indices.allSatisfy {
-                scene.constraints[$0].group != group || listed.contains($0)
-            }
+            let isWhole = scene.constraintIDs.allSatisfy { scene[$0].group != group || listed.contains($0) }
             whole[group] = isWhole
-            named.append(quoted(isWhole ? name.name : constraintName(index)))
+            named.append(quoted(isWhole ? name.name : constraintName(id)))
         }
         return named
     }
 
     /// How messages name a scene constraint: the name it goes by now, or as
     /// declared, or its source text when it has none.
-    func constraintName(_ index: Int) -> String {
-        if let name = constraintByName.first(where: { $0.value == index })?.key { return name }
-        let constraint = scene.constraints[index]
+    func constraintName(_ id: ConstraintID) -> String {
+        if let name = constraintByName.first(where: { $0.value == id })?.key { return name }
+        let constraint = scene[id]
         return constraint.name?.name ?? String(scene.text(of: constraint.range))
     }
 

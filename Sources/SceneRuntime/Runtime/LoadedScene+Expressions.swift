@@ -42,10 +42,10 @@ extension LoadedScene {
             return frameValue(last.name, of: layout.frame(of: item))
         }
         if let view = viewByName[head] {
-            return frameValue(last.name, of: laidOut[view])
+            return frameValue(last.name, of: laidOut[view.index])
         }
-        if last.name == "constant", let index = constraintByName[head] {
-            return layout.constants[index]
+        if last.name == "constant", let id = constraintByName[head] {
+            return layout.constant(of: id)
         }
         if last.name == "fraction", let id = animatorByName[head] {
             return animators[id].fraction(at: time)

@@ -16,21 +16,21 @@ extension LoadedScene {
     private mutating func run(_ statement: Statement) {
         switch statement.kind {
         case .setConstant(let name, let op, let expr):
-            guard let index = constraint(named: name), let value = evaluate(expr) else { return }
-            let current = layout.constants[index]
+            guard let id = constraint(named: name), let value = evaluate(expr) else { return }
+            let current = layout.constant(of: id)
             let new =
                 switch op {
                 case .assign: value
                 case .add: current + value
                 case .subtract: current - value
                 }
-            setConstant(index, to: new, at: statement)
+            setConstant(id, to: new, at: statement)
         case .setVariable(let name, let op, let expr):
             setVariable(name, op, expr, at: statement)
         case .setProperty(let name, let property, let value):
             // A text list's entry becomes its text first: `set` sees plain values only.
-            guard let index = view(named: name), let value = resolved(value) else { return }
-            set(property.value, of: index, to: value, at: statement)
+            guard let view = view(named: name), let value = resolved(value) else { return }
+            set(property.value, of: view, to: value, at: statement)
         case .activate(let names):
             for name in names { switchConstraints(named: name, on: true, at: statement) }
         case .deactivate(let names):
@@ -80,7 +80,7 @@ extension LoadedScene {
 
     // MARK: Constraints
 
-    mutating func setConstant(_ index: Int, to value: Double, at statement: Statement) {
+    mutating func setConstant(_ id: ConstraintID, to value: Double, at statement: Statement) {
         guard NumberLimits.contains(value) else {
             report(
                 .error(
@@ -89,45 +89,45 @@ extension LoadedScene {
             return
         }
         // As NSLayoutConstraint's setter, the same constant again changes nothing: no layout pass waits.
-        guard value != layout.constants[index] else { return }
-        noteConstraintChange(index)
-        if let failure = layout.setConstant(index, to: value) {
+        guard value != layout.constant(of: id) else { return }
+        noteConstraintChange(id)
+        if let failure = layout.setConstant(id, to: value) {
             reportLayoutFailure(failure, at: statement)
         }
-        noteLayoutChange(.constraint(index))
+        noteLayoutChange(.constraint(id))
     }
 
     /// Remembers, for the nearest enclosing animator block, a constraint's
     /// constant and activation before its first change in the block.
-    private mutating func noteConstraintChange(_ index: Int) {
+    private mutating func noteConstraintChange(_ id: ConstraintID) {
         guard let c = contexts.lastIndex(where: { if case .animator = $0.group.driver { true } else { false } }) else {
             return
         }
-        guard !contexts[c].changedConstraints.contains(where: { $0.index == index }) else { return }
-        contexts[c].changedConstraints.append((index, layout.constants[index], layout.isInstalled(index)))
+        guard !contexts[c].changedConstraints.contains(where: { $0.id == id }) else { return }
+        contexts[c].changedConstraints.append((id, layout.constant(of: id), layout.isInstalled(id)))
     }
 
     private mutating func switchConstraints(
         named name: Identifier, on: Bool, at statement: Statement
     ) {
-        var indices: [Int] = []
-        if let index = constraintByName[name.name] {
-            indices = [index]
+        var ids: [ConstraintID] = []
+        if let id = constraintByName[name.name] {
+            ids = [id]
         } else if let group = scene.groupIndices[name.name] {
-            indices = scene.constraints.indices.filter { scene.constraints[$0].group == group }
+            ids = scene.constraintIDs.filter { scene[$0].group == group }
         } else {
             report(.error(.unknownName, "unknown constraint or group \(quoted(name.name))", at: name.range))
             return
         }
         // A constraint already in the state asked for changes nothing: no layout pass waits.
-        for index in indices where layout.isInstalled(index) != on {
-            noteConstraintChange(index)
+        for id in ids where layout.isInstalled(id) != on {
+            noteConstraintChange(id)
             if on {
-                if let failure = layout.activate(index) { reportLayoutFailure(failure, at: statement) }
+                if let failure = layout.activate(id) { reportLayoutFailure(failure, at: statement) }
             } else {
-                layout.deactivate(index)
+                layout.deactivate(id)
             }
-            noteLayoutChange(.constraint(index))
+            noteLayoutChange(.constraint(id))
         }
     }
 
@@ -146,9 +146,10 @@ extension LoadedScene {
     // MARK: View properties
 
     private mutating func set(
-        _ property: AssignableProperty, of index: Int, to value: PropertyValue, at statement: Statement
+        _ property: AssignableProperty, of view: ViewID, to value: PropertyValue, at statement: Statement
     ) {
-        let kind = scene.views[index].kind
+        let index = view.index
+        let kind = scene[view].kind
         switch (property, value) {
         case (.alpha, .number(let expr)):
             guard let alpha = evaluate(expr) else { return }
@@ -168,13 +169,13 @@ extension LoadedScene {
             }
             guard font != states[index].font else { break }
             states[index].font = font
-            layout.setText(states[index].text, font: font, ofView: index)
+            layout.setText(states[index].text, font: font, of: view)
             noteLayoutChange(.text(view: index))
         case (.text, .text(let text)) where kind.hasText:
             // The same text again leaves the intrinsic size as it is: no layout pass waits.
             guard text != states[index].text else { break }
             states[index].text = text
-            layout.setText(text, font: states[index].font, ofView: index)
+            layout.setText(text, font: states[index].font, of: view)
             noteLayoutChange(.text(view: index))
         case (.hidden, .bool(let hidden)):
             states[index].isHidden = hidden
@@ -209,15 +210,15 @@ extension LoadedScene {
     // MARK: Names
 
     /// The view a name stands for now, or a diagnostic.
-    private mutating func view(named name: Identifier) -> Int? {
-        if let index = viewByName[name.name] { return index }
+    private mutating func view(named name: Identifier) -> ViewID? {
+        if let view = viewByName[name.name] { return view }
         report(.error(.unknownName, "unknown view \(quoted(name.name))", at: name.range))
         return nil
     }
 
     /// The scene constraint a name stands for now, or a diagnostic.
-    private mutating func constraint(named name: Identifier) -> Int? {
-        if let index = constraintByName[name.name] { return index }
+    private mutating func constraint(named name: Identifier) -> ConstraintID? {
+        if let id = constraintByName[name.name] { return id }
         report(.error(.unknownName, "unknown constraint \(quoted(name.name))", at: name.range))
         return nil
     }
@@ -227,7 +228,7 @@ extension LoadedScene {
         if let i = viewByName[a.name], let j = viewByName[b.name] {
             viewByName[a.name] = j
             viewByName[b.name] = i
-            viewNames.swapAt(i, j)
+            viewNames.swapAt(i.index, j.index)
         } else if let i = constraintByName[a.name], let j = constraintByName[b.name] {
             constraintByName[a.name] = j
             constraintByName[b.name] = i

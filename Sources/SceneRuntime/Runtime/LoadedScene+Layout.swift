@@ -21,7 +21,7 @@ extension LoadedScene {
         var moved = false
         let limit = LayoutModel.largestCoordinate
         for index in scene.views.indices {
-            let new = layout.frame(ofView: index)
+            let new = layout.frame(of: ViewID(index))
             let old = laidOut[index]
             guard new != old else { continue }
             guard [new.x, new.y, new.width, new.height].allSatisfy({ abs($0) <= limit }) else {

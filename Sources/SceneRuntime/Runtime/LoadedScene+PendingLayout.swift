@@ -6,7 +6,7 @@ import SceneLanguage
 struct PendingLayoutChange: Hashable {
     enum What: Hashable {
         /// A constraint's constant, or its activation.
-        case constraint(Int)
+        case constraint(ConstraintID)
         /// A view's text or font, and so its intrinsic size.
         case text(view: Int)
         case canvas
@@ -110,7 +110,7 @@ extension LoadedScene {
     /// Pending changes as messages name them: constraints (whole groups by
     /// their names), texts, the canvas size; at most eight, then how many more.
     func describe(_ changes: [PendingLayoutChange.What]) -> String {
-        let constraints = changes.compactMap { if case .constraint(let index) = $0 { index } else { nil } }
+        let constraints = changes.compactMap { if case .constraint(let id) = $0 { id } else { nil } }
         let others = changes.compactMap { what -> String? in
             switch what {
             case .constraint: nil

@@ -61,7 +61,7 @@ extension LoadedScene {
             ghosts.append(
                 Ghost(
                     name: name, kind: declaration.kind,
-                    parent: declaration.parent.map { previous.viewNames[$0] } ?? "root",
+                    parent: declaration.parent.map { previous.viewNames[$0.index] } ?? "root",
                     frame: Rect(
                         x: shownValue(.x, ofView: index), y: shownValue(.y, ofView: index),
                         width: shownValue(.width, ofView: index), height: shownValue(.height, ofView: index)),

@@ -31,9 +31,9 @@ public struct LoadedScene: Sendable {
 
     /// The name each view goes by now.
     var viewNames: [String]
-    var viewByName: [String: Int]
+    var viewByName: [String: ViewID]
     /// The scene constraint each constraint name stands for now.
-    var constraintByName: [String: Int]
+    var constraintByName: [String: ConstraintID]
     /// The value of each variable (``Scene/variables``, by index): its
     /// declared value at every load, then what actions set.
     var variables: [Double]
@@ -89,14 +89,14 @@ public struct LoadedScene: Sendable {
         self.scene = scene
         self.layout = layout
         self.viewNames = scene.views.map(\.name.name)
-        self.viewByName = scene.viewIndices
-        self.constraintByName = scene.constraintIndices
+        self.viewByName = scene.viewsByName
+        self.constraintByName = scene.constraintsByName
         self.variables = scene.variables.map(\.initialValue)
         self.states = scene.views.map(ViewState.init)
         // A frame out of range is reported by the layout model; the view starts from nothing.
         let limit = LayoutModel.largestCoordinate
         self.laidOut = scene.views.indices.map { index in
-            let frame = layout.frame(ofView: index)
+            let frame = layout.frame(of: ViewID(index))
             let inRange = [frame.x, frame.y, frame.width, frame.height].allSatisfy { abs($0) <= limit }
             return inRange ? frame : Rect(x: 0, y: 0, width: 0, height: 0)
         }
@@ -189,5 +189,5 @@ struct AnimationContext {
     var group: AnimationGroup
     /// For an animator's block: the constraints it changed, with their
     /// constants and activations before.
-    var changedConstraints: [(index: Int, constant: Double, active: Bool)] = []
+    var changedConstraints: [(id: ConstraintID, constant: Double, active: Bool)] = []
 }

@@ -36,7 +36,7 @@ struct PropertyAnimator {
     var anchorTime = 0.0
     /// The constraints its block changed, with their constants and
     /// activations before: a finish at the start does not undo them.
-    var changedConstraints: [(index: Int, constant: Double, active: Bool)] = []
+    var changedConstraints: [(id: ConstraintID, constant: Double, active: Bool)] = []
 
     init(declaration: AnimatorDeclaration) {
         self.name = declaration.name.name
