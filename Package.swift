@@ -121,16 +121,19 @@ let package = Package(
             path: "Tools/layoutd",
             swiftSettings: strictSettings
         ),
-        // The terminal viewer's drawing: frames into cells. The protocol's types only.
+        // The terminal viewer: frames into cells, cells into escape sequences, keys, and the live loop.
         .target(
             name: "Viewer",
-            dependencies: ["PlaygroundProtocol"],
+            dependencies: [
+                "PlaygroundProtocol", "PlaygroundClient", "PlaygroundServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "layout-view",
             dependencies: [
-                "Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol",
+                "Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "PlaygroundServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/layout-view",

@@ -150,6 +150,16 @@ public actor PlaygroundClient {
         _ = try await send(.reload(scene: scene))
     }
 
+    /// Pauses, resumes or slows the daemon's real clock; nil leaves a setting as it is.
+    /// - Returns: the clock's state after the change.
+    @discardableResult
+    public func clock(paused: Bool? = nil, slow: Double? = nil) async throws -> ClockState {
+        guard case .clock(let state) = try await send(.clock(paused: paused, slow: slow)) else {
+            throw ClientError.unexpectedResponse("clock")
+        }
+        return state
+    }
+
     /// Subscribes to a scene's events: its frame at once, then every change,
     /// diagnostics and reloads. The stream ends when the connection does.
     public func events(of scene: String) async throws -> AsyncStream<Event> {

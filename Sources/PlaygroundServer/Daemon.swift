@@ -22,7 +22,12 @@ actor Daemon {
     /// Frames owed to a client after its response (`subscribe`'s frame at once).
     private var owed: [Frame] = []
     /// `settle` requests on the real clock, waiting for their scenes.
-    private var settleWaiters: [(scene: String, continuation: CheckedContinuation<Void, Never>)] = []
+    /// `settle` requests on the real clock, waiting for their scenes; resumed
+    /// with true when the scene settles, false when the timeout passes first.
+    private var settleWaiters: [(id: Int, scene: String, continuation: CheckedContinuation<Bool, Never>)] = []
+    private var nextSettleWaiter = 0
+    /// The real clock: paused or running, and how many times slower than the wall clock.
+    private var clock: ClockState
 
     struct Client {
         var mailbox: Mailbox
@@ -38,6 +43,7 @@ actor Daemon {
         self.configuration = configuration
         self.executor = executor
         self.registry = SceneRegistry(fps: configuration.fps)
+        self.clock = ClockState(paused: false, slow: configuration.slow)
         (movements, movement) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -134,6 +140,15 @@ actor Daemon {
             return await settle(scene, timeout: timeout)
         case .diagnostics(let scene):
             return registry.diagnostics(of: scene)
+        case .clock(let paused, let slow):
+            guard configuration.clock == .real else {
+                return .error(.realClockOnly, "'clock' pauses and slows the real clock; this daemon's clock is manual")
+            }
+            if let paused { clock.paused = paused }
+            if let slow { clock.slow = slow }
+            // A resumed clock may have scenes to move.
+            if !clock.paused, registry.isMoving { movement.yield() }
+            return .clock(clock)
         case .reload(let scene):
             switch registry.entry(scene) {
             case .failure(let error):
@@ -191,12 +206,15 @@ actor Daemon {
         }
     }
 
-    /// Real clock: one tick of `seconds` of scene time (scaled by the slow factor).
+    /// Real clock: one tick of `seconds` of wall-clock time, scaled by the
+    /// slow factor; nothing while the clock is paused.
     func tick(_ seconds: Double) {
-        publish(registry.advance(by: seconds))
+        guard !clock.paused else { return }
+        publish(registry.advance(by: seconds / clock.slow))
     }
 
-    var isMoving: Bool { registry.isMoving }
+    /// Whether the real clock must tick: a scene moves and the clock runs.
+    var isMoving: Bool { !clock.paused && registry.isMoving }
 
     private func settle(_ scene: String, timeout: Double) async -> Response {
         if configuration.clock == .manual {
@@ -206,7 +224,18 @@ actor Daemon {
         }
         if case .failure(let error) = registry.entry(scene) { return .error(error.code, error.message) }
         if registry.isMoving(scene) {
-            await withCheckedContinuation { continuation in settleWaiters.append((scene, continuation)) }
+            let id = nextSettleWaiter
+            nextSettleWaiter += 1
+            let settled = await withCheckedContinuation { continuation in
+                settleWaiters.append((id, scene, continuation))
+                Task {
+                    try? await Task.sleep(for: .seconds(timeout))
+                    self.expireSettle(id)
+                }
+            }
+            guard settled else {
+                return .error(.timeout, "'\(scene)' still moves after \(timeout) s")
+            }
         }
         guard let frame = registry.currentFrame(of: scene) else { return .done }
         return .frame(frame)
@@ -241,9 +270,15 @@ actor Daemon {
         guard !settleWaiters.isEmpty else { return }
         settleWaiters.removeAll { waiter in
             guard !registry.isMoving(waiter.scene) else { return false }
-            waiter.continuation.resume()
+            waiter.continuation.resume(returning: true)
             return true
         }
+    }
+
+    /// A real-clock `settle` whose timeout passed: it answers with a timeout error.
+    private func expireSettle(_ id: Int) {
+        guard let index = settleWaiters.firstIndex(where: { $0.id == id }) else { return }
+        settleWaiters.remove(at: index).continuation.resume(returning: false)
     }
 
     static func encode(_ event: Event) -> ByteBuffer {
@@ -255,7 +290,7 @@ actor Daemon {
 
     /// Ends every wait, for shutdown.
     func shutDown() {
-        for waiter in settleWaiters { waiter.continuation.resume() }
+        for waiter in settleWaiters { waiter.continuation.resume(returning: true) }
         settleWaiters.removeAll()
         for client in clients.values { client.disconnect() }
         movement.finish()

@@ -51,7 +51,7 @@ public struct PlaygroundServer: Sendable {
             )
             defer { FileSystem.remove(configuration.socketPath) }
             if configuration.clock == .real {
-                tasks.addTask { await Self.runClock(daemon, fps: configuration.fps, slow: configuration.slow) }
+                tasks.addTask { await Self.runClock(daemon, fps: configuration.fps) }
             }
             let server = SocketServer(daemon: daemon, path: configuration.socketPath, logger: logger)
             await withTaskCancellationHandler {
@@ -70,7 +70,7 @@ public struct PlaygroundServer: Sendable {
 
     /// The real clock: ticks at `fps` from a monotonic clock while a scene
     /// moves, and sleeps, making no wake-ups, while none does.
-    static func runClock(_ daemon: Daemon, fps: Double, slow: Double) async {
+    static func runClock(_ daemon: Daemon, fps: Double) async {
         let interval = Duration.nanoseconds(Int64(1e9 / fps))
         let clock = ContinuousClock()
         for await _ in daemon.movements {
@@ -85,7 +85,7 @@ public struct PlaygroundServer: Sendable {
                 // Frames that could not be made in time are skipped, never queued.
                 while next <= now { next += interval }
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-                await daemon.tick(seconds / slow)
+                await daemon.tick(seconds)
             }
         }
     }

@@ -63,6 +63,38 @@ import Testing
         }
     }
 
+    @Test("clock pauses and slows the real clock: a paused or slowed animation does not settle; resumed, it does")
+    func clockPausesAndSlows() async throws {
+        let scene = DaemonTests.box + "\naction move { boxX.constant = 100; animate 0.1 curve linear { layout } }\n"
+        try await LocalDaemon.with(scenes: ["Box": scene], clock: .real) { _, client in
+            #expect(try await client.clock() == ClockState(paused: false, slow: 1))
+            #expect(try await client.clock(paused: true) == ClockState(paused: true, slow: 1))
+            try await client.run("move", in: "Box")
+            // Paused: 0.4 s of wall time later the 0.1 s animation has not moved at all.
+            await #expect(throws: ClientError.self) { _ = try await client.settle("Box", timeout: 0.4) }
+            let held = try await client.frame(of: "Box")
+            #expect(!held.settled && held.time == 0)
+            // Resumed but a thousand times slower: still not done 0.4 s later, and only just begun.
+            try await client.clock(paused: false, slow: 1000)
+            await #expect(throws: ClientError.self) { _ = try await client.settle("Box", timeout: 0.4) }
+            let slowed = try await client.frame(of: "Box")
+            #expect(!slowed.settled && slowed.time > 0 && slowed.time < 0.01)
+            #expect(try await client.clock(slow: 1) == ClockState(paused: false, slow: 1))
+            let end = try await client.settle("Box", timeout: 5)
+            #expect(end.settled && end.view(named: "box")?.x == 100)
+            // Out-of-range factors are refused.
+            await #expect(throws: ClientError.self) { try await client.clock(slow: 0) }
+        }
+        try await LocalDaemon.with(scenes: ["Box": DaemonTests.box]) { _, client in
+            do {
+                try await client.clock(paused: true)
+                Issue.record("a manual clock cannot be paused")
+            } catch ClientError.daemon(let code, _, _) {
+                #expect(code == .realClockOnly)
+            }
+        }
+    }
+
     /// Starts `layoutd` with these arguments and waits, bounded by the suite's time limit, for it to listen.
     static func startDaemon(_ arguments: [String]) throws -> (Process, said: String) {
         let process = Process()

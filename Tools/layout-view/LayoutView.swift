@@ -1,5 +1,6 @@
 import ArgumentParser
 import PlaygroundProtocol
+import PlaygroundServer
 import SceneLanguage
 import SceneRuntime
 import Viewer
@@ -9,23 +10,41 @@ import Viewer
 #endif
 
 @main
-struct LayoutView: ParsableCommand {
+struct LayoutView: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout-view",
-        abstract: "Draw a scene's frames in the terminal.",
+        abstract: "Draw a scene's frames live in the terminal.",
         discussion: """
+            Attaches to the daemon on the socket and draws the scene as it plays: edit the file and save, and \
+            the new layout animates in. When no daemon listens, starts one in this process on the given file or \
+            folder (default Playgrounds), on the same socket, so a second viewer or layoutctl can attach to it. \
+            Keys: q or Ctrl-C quit, space pauses the clock, s slows animations ×10, r reloads and replays, \
+            a picks an action to run, tab shows the next scene, ? help.
+
             With --once, draws one frame of a scene file as text and exits: the scene loaded, `on load` run, \
             the --run actions started at 0 s, at scene time --at. Boxes are drawn where the frame puts the \
             views, scaled to the size with the canvas's aspect ratio (a cell is about twice as tall as wide); \
             fills use half blocks.
 
-            Example: layout-view --once Playgrounds/Quiz.layout --run next --at 0.25 --size 80x30
+            Examples:
+              layout-view Playgrounds/Quiz.layout
+              layout-view --once Playgrounds/Quiz.layout --run next --at 0.25 --size 80x30
             """,
         version: "0.1.0"
     )
 
-    @Argument(help: "The scene file.")
-    var file: String
+    @Argument(help: "A scene file, a folder of them, or the name of a scene the daemon has (default Playgrounds).")
+    var file: String = "Playgrounds"
+
+    @Option(
+        help: "The daemon's socket (default: $LAYOUTD_SOCKET, $XDG_RUNTIME_DIR/layoutd.sock, /tmp/layoutd-UID.sock).")
+    var socket: String?
+
+    @Option(
+        help:
+            "Colours: auto (COLORTERM and NO_COLOR decide), truecolor, 256 or never. --once: only with a value other than auto."
+    )
+    var color: String = "auto"
 
     @Flag(help: "Print one frame as text and exit.")
     var once = false
@@ -40,8 +59,16 @@ struct LayoutView: ParsableCommand {
     var size: String?
 
     mutating func validate() throws {
-        guard once else {
-            throw ValidationError("the interactive viewer is not built yet; give --once to print a frame")
+        guard ["auto", "truecolor", "256", "never"].contains(color) else {
+            throw ValidationError("--color is auto, truecolor, 256 or never")
+        }
+        if !once {
+            guard TerminalScreen.isInteractive else {
+                throw ValidationError("the live viewer needs a terminal; give --once to print one frame")
+            }
+            guard at == 0, actions.isEmpty, size == nil else {
+                throw ValidationError("--at, --run and --size go with --once")
+            }
         }
         guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time in seconds, 0 or more") }
         if let size, Self.parseSize(size) == nil {
@@ -66,7 +93,32 @@ struct LayoutView: ParsableCommand {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-    mutating func run() throws {
+    func colorMode(environment: [String: String]) -> ColorMode {
+        switch color {
+        case "truecolor": .trueColor
+        case "256": .palette256
+        case "never": .none
+        default: ColorMode.detect(environment: environment)
+        }
+    }
+
+    mutating func run() async throws {
+        let environment = Self.environment()
+        guard once else {
+            let socketPath = socket ?? ServerConfiguration.defaultSocketPath(environment: environment)
+            let isPath = Self.exists(file)
+            let scene: String? =
+                isPath
+                ? (Self.isFolder(file)
+                    ? nil : String((file.split(separator: "/").last ?? "").dropLast(".layout".count)))
+                : file
+            let options = ViewerApp.Options(
+                socketPath: socketPath, paths: [isPath ? file : "Playgrounds"], scene: scene,
+                colorMode: colorMode(environment: environment))
+            let status = await ViewerApp(options).run()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         guard let bytes = readFile(file) else {
             printError("layout-view: error: cannot read '\(file)'")
             throw ExitCode(1)
@@ -87,7 +139,37 @@ struct LayoutView: ParsableCommand {
         }
         let frame = session.frame(at: at)
         let (columns, rows) = size.flatMap(Self.parseSize) ?? Self.terminalSize() ?? (80, 24)
-        print(FrameRenderer.render(frame, columns: columns, rows: rows).plainText, terminator: "")
+        let grid = FrameRenderer.render(frame, columns: columns, rows: rows)
+        if color == "auto" || color == "never" {
+            print(grid.plainText, terminator: "")
+        } else {
+            var encoder = ScreenEncoder(colorMode: colorMode(environment: environment))
+            let bytes = encoder.encode(grid)
+            print(String(decoding: bytes, as: UTF8.self) + String(decoding: Escape.reset, as: UTF8.self))
+        }
+    }
+
+    static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
 

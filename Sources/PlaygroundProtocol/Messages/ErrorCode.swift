@@ -18,6 +18,8 @@ public enum ErrorCode: String, Hashable, Sendable, CaseIterable {
     case invalidSource = "invalid-source"
     /// `step` on a daemon whose clock is real.
     case manualClockOnly = "manual-clock-only"
+    /// `clock` on a daemon whose clock is manual.
+    case realClockOnly = "real-clock-only"
     /// `settle` ran out of time before the scene settled.
     case timeout
     /// The scene's file has errors and no good generation ran yet.

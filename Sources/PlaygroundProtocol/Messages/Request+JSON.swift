@@ -68,6 +68,9 @@ extension IdentifiedRequest {
             members["timeout"] = .number(timeout)
         case .diagnostics(let scene), .reload(let scene):
             members["scene"] = .string(scene)
+        case .clock(let paused, let slow):
+            if let paused { members["paused"] = .bool(paused) }
+            if let slow { members["slow"] = .number(slow) }
         }
         out.value(.object(members))
     }
@@ -140,6 +143,25 @@ private struct Arguments {
             return .settle(scene: try scene(), timeout: try seconds("timeout", default: Request.defaultSettleTimeout))
         case "diagnostics": return .diagnostics(scene: try scene())
         case "reload": return .reload(scene: try scene())
+        case "clock":
+            var paused: Bool? = nil
+            if let value = object["paused"] {
+                guard case .bool(let flag) = value else {
+                    throw fail("\"paused\" is true or false, not \(value.kindDescription)")
+                }
+                paused = flag
+            }
+            var slow: Double? = nil
+            if let value = object["slow"] {
+                guard let number = value.number else {
+                    throw fail("\"slow\" is a number, not \(value.kindDescription)")
+                }
+                guard number >= 1 / Request.maximumSlow, number <= Request.maximumSlow else {
+                    throw fail("\"slow\" is a factor from 0.001 to \(Int(Request.maximumSlow)), not \(format(number))")
+                }
+                slow = number
+            }
+            return .clock(paused: paused, slow: slow)
         default:
             let shown = command.count > 40 ? command.prefix(40) + "…" : Substring(command)
             throw RequestError(

@@ -18,6 +18,10 @@ public enum Request: Hashable, Sendable {
     case settle(scene: String, timeout: Double)
     case diagnostics(scene: String)
     case reload(scene: String)
+    /// Real clock only: pauses or resumes every scene's time, or slows it
+    /// down (`slow` 10: ten times slower, the Simulator's slow animations);
+    /// what is not given stays. Answers with the clock's state.
+    case clock(paused: Bool?, slow: Double?)
 
     /// Which scene a subscription is for.
     public enum SceneSelector: Hashable, Sendable {
@@ -47,14 +51,18 @@ public enum Request: Hashable, Sendable {
         case .settle: "settle"
         case .diagnostics: "diagnostics"
         case .reload: "reload"
+        case .clock: "clock"
         }
     }
 
     /// Every command the protocol knows, for messages.
     public static let commands = [
         "hello", "scenes", "subscribe", "unsubscribe", "frame", "run", "exec", "step", "settle", "diagnostics",
-        "reload",
+        "reload", "clock",
     ]
+
+    /// The largest slow factor `clock` takes (and the smallest is its inverse).
+    public static let maximumSlow = 1000.0
 
     /// The longest `step` or `settle` a request may ask for, in seconds.
     public static let maximumSeconds = 3600.0

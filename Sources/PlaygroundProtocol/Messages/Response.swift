@@ -13,10 +13,26 @@ public enum Response: Hashable, Sendable {
     case frame(Frame)
     /// `diagnostics`, and `exec`: the diagnostics of the scene or of the source.
     case diagnostics([WireDiagnostic])
+    /// `clock`: the clock's state after the request.
+    case clock(ClockState)
     /// `subscribe`, `unsubscribe`, `run`, `step`, `reload`: done.
     case done
     /// Any request that could not be done; `exec` with errors carries the source's diagnostics.
     case error(ErrorCode, String, diagnostics: [WireDiagnostic] = [])
+}
+
+/// The real clock's state, as `clock` answers it:
+/// `{"id":3,"ok":true,"paused":false,"slow":10}`.
+public struct ClockState: Hashable, Sendable {
+    /// Whether scene time stands still.
+    public var paused: Bool
+    /// Scene time runs this many times slower than the wall clock.
+    public var slow: Double
+
+    public init(paused: Bool, slow: Double) {
+        self.paused = paused
+        self.slow = slow
+    }
 }
 
 /// What `hello` tells a client.
@@ -62,8 +78,14 @@ public struct SceneSummary: Hashable, Sendable {
     public var status: Status
     public var errors: Int
     public var warnings: Int
+    /// The actions of its running generation, in the file's order (empty before it ever loaded).
+    public var actions: [String]
 
-    public init(name: String, file: String, generation: Int, status: Status, errors: Int, warnings: Int) {
+    public init(
+        name: String, file: String, generation: Int, status: Status, errors: Int, warnings: Int,
+        actions: [String] = []
+    ) {
+        self.actions = actions
         self.name = name
         self.file = file
         self.generation = generation

@@ -65,6 +65,11 @@ extension IdentifiedResponse {
         case .diagnostics(let diagnostics):
             out.raw(",\"ok\":true,\"diagnostics\":")
             out.value(.array(diagnostics.map(\.json)))
+        case .clock(let state):
+            out.raw(",\"ok\":true,\"paused\":")
+            out.raw(state.paused ? "true" : "false")
+            out.raw(",\"slow\":")
+            out.number(state.slow)
         case .done:
             out.raw(",\"ok\":true")
         case .error(let code, let message, let diagnostics):
@@ -115,6 +120,8 @@ extension Response {
             self = .scenes(scenes)
         } else if let frame = fields.value["frame"] {
             self = .frame(try Frame(json: frame))
+        } else if fields.value["paused"] != nil {
+            self = .clock(ClockState(paused: try fields.bool("paused"), slow: try fields.number("slow")))
         } else if fields.value["diagnostics"] != nil {
             var diagnostics: [WireDiagnostic] = []
             for item in try fields.array("diagnostics") { diagnostics.append(try WireDiagnostic(json: item)) }
@@ -130,7 +137,7 @@ extension SceneSummary {
         .object([
             "name": .string(name), "file": .string(file), "generation": .number(Double(generation)),
             "status": .string(status.rawValue), "errors": .number(Double(errors)),
-            "warnings": .number(Double(warnings)),
+            "warnings": .number(Double(warnings)), "actions": .array(actions.map(JSONValue.string)),
         ])
     }
 
@@ -142,7 +149,13 @@ extension SceneSummary {
         self.init(
             name: try fields.string("name"), file: try fields.string("file"),
             generation: try fields.integer("generation"), status: status, errors: try fields.integer("errors"),
-            warnings: try fields.integer("warnings"))
+            warnings: try fields.integer("warnings"),
+            actions: try fields.value["actions"] == nil
+                ? []
+                : fields.array("actions").map { item throws(MessageError) in
+                    guard let name = item.string else { throw MessageError("an action's name is a string") }
+                    return name
+                })
     }
 }
 

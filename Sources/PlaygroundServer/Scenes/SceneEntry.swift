@@ -34,7 +34,8 @@ struct SceneEntry: Sendable {
         SceneSummary(
             name: name, file: file, generation: generation, status: hasErrors ? .error : .ok,
             errors: diagnostics.count { $0.severity == .error },
-            warnings: diagnostics.count { $0.severity == .warning })
+            warnings: diagnostics.count { $0.severity == .warning },
+            actions: session?.scene.scene.actions.map(\.name.name) ?? [])
     }
 
     /// Whether the scene plays on by itself: an animation runs or an input waits.

@@ -127,10 +127,10 @@ public enum FrameRenderer {
         let first = boxed ? left + 1 : left
         let last = boxed ? right - 2 : right - 1  // inclusive
         guard last >= first else { return }
-        write(Array(view.name), from: first, through: last) { put($0, $1, top) }
+        write(CellText.cells(view.name), from: first, through: last) { put($0, $1, top) }
         guard boxed, bottom - top >= 2, let text = view.text, !text.isEmpty else { return }
         let middle = (top + bottom) / 2
-        let characters = Array(text.map { $0 == "\n" ? " " : $0 })
+        let characters = CellText.cells(text)
         let ink = Palette.fill(of: view).map { Palette.readable(on: $0) } ?? Palette.text
         let start = first + max(0, (last - first + 1 - characters.count) / 2)
         write(characters, from: start, through: last) { put($0, $1, middle, ink) }

@@ -1,0 +1,191 @@
+public import PlaygroundProtocol
+
+/// Everything the viewer shows, apart from the terminal: the scenes the
+/// daemon has, the latest frame and diagnostics of each, the clock, the
+/// connection, and what the user has open. Events and keys change it; the
+/// screen is drawn from it (``ScreenComposer``). No I/O, so every key and
+/// every event can be tested without a terminal.
+public struct ViewerState: Sendable {
+    /// How the viewer is connected.
+    public enum Connection: Hashable, Sendable {
+        case connecting
+        /// Attached to a daemon; `inProcess` when the viewer started it.
+        case connected(inProcess: Bool)
+        /// The daemon went away; the viewer is trying again.
+        case lost(String)
+    }
+
+    /// What is open over the picture.
+    public enum Overlay: Hashable, Sendable {
+        case none
+        case help
+        /// The action list, with the selected row.
+        case actions(selected: Int)
+    }
+
+    /// What a key asks of the daemon or the program.
+    public enum Command: Hashable, Sendable {
+        case quit
+        case clock(paused: Bool?, slow: Double?)
+        case reload(scene: String)
+        case run(action: String, scene: String)
+    }
+
+    public var socketPath: String
+    public var connection = Connection.connecting
+    public var overlay = Overlay.none
+    /// The scenes, in the daemon's order.
+    public var scenes: [SceneSummary] = []
+    /// The scene shown; nil until one is known.
+    public var current: String?
+    /// The scene asked for on the command line, shown as soon as it exists.
+    public var wanted: String?
+    public var frames: [String: Frame] = [:]
+    public var diagnostics: [String: [WireDiagnostic]] = [:]
+    public var clock = ClockState(paused: false, slow: 1)
+    /// Frames drawn in the last second.
+    public var drawnPerSecond = 0
+    /// A short message for the status line: what the last key did, or why it could not.
+    public var notice: String?
+
+    public init(socketPath: String, wanted: String? = nil) {
+        self.socketPath = socketPath
+        self.wanted = wanted
+    }
+
+    /// The frame of the scene shown.
+    public var frame: Frame? { current.flatMap { frames[$0] } }
+
+    /// The summary of the scene shown.
+    public var summary: SceneSummary? { scenes.first { $0.name == current } }
+
+    /// The diagnostics of the scene shown that are errors or warnings.
+    public var shownDiagnostics: [WireDiagnostic] {
+        (current.flatMap { diagnostics[$0] } ?? []).filter { $0.severity != .note }
+    }
+
+    /// The errors of the scene shown: while there are any, they cover the picture.
+    public var errors: [WireDiagnostic] { shownDiagnostics.filter { $0.severity == .error } }
+
+    // MARK: Events
+
+    public mutating func apply(_ event: Event) {
+        switch event {
+        case .frame(let frame):
+            frames[frame.scene] = frame
+            if !scenes.contains(where: { $0.name == frame.scene }) {
+                scenes.append(
+                    SceneSummary(
+                        name: frame.scene, file: frame.scene, generation: frame.generation, status: .ok, errors: 0,
+                        warnings: 0))
+            }
+            chooseScene()
+        case .diagnostics(let scene, _, let list):
+            diagnostics[scene] = list
+        case .reload(let scene, let generation):
+            if let index = scenes.firstIndex(where: { $0.name == scene }) { scenes[index].generation = generation }
+        case .removed(let scene):
+            scenes.removeAll { $0.name == scene }
+            frames[scene] = nil
+            diagnostics[scene] = nil
+            if current == scene {
+                current = nil
+                chooseScene()
+            }
+        }
+    }
+
+    /// Takes the daemon's list of scenes (after connecting, and after a reload).
+    public mutating func apply(scenes list: [SceneSummary]) {
+        scenes = list
+        chooseScene()
+    }
+
+    /// Shows the wanted scene once it exists, or the first scene when none is shown.
+    mutating func chooseScene() {
+        if let wanted, scenes.contains(where: { $0.name == wanted }) {
+            current = wanted
+            self.wanted = nil
+        } else if current == nil || !scenes.contains(where: { $0.name == current }) {
+            current = scenes.first?.name
+        }
+    }
+
+    // MARK: Keys
+
+    /// What a key does: the state changes here; what it asks of the daemon is returned.
+    public mutating func handle(_ key: Key) -> [Command] {
+        if key == .interrupt { return [.quit] }
+        switch overlay {
+        case .help:
+            overlay = .none
+            return key == .character("q") ? [.quit] : []
+        case .actions(let selected):
+            return handleActionList(key, selected: selected)
+        case .none:
+            break
+        }
+        switch key {
+        case .character("q"): return [.quit]
+        case .character(" "):
+            return [.clock(paused: !clock.paused, slow: nil)]
+        case .character("s"):
+            return [.clock(paused: nil, slow: clock.slow == 1 ? 10 : 1)]
+        case .character("r"):
+            guard let current else { return [] }
+            notice = "reloaded"
+            return [.reload(scene: current)]
+        case .character("a"):
+            guard !actions.isEmpty else {
+                notice = current == nil ? "no scene yet" : "this scene has no actions"
+                return []
+            }
+            overlay = .actions(selected: 0)
+        case .tab:
+            guard let current, let index = scenes.firstIndex(where: { $0.name == current }), scenes.count > 1 else {
+                return []
+            }
+            self.current = scenes[(index + 1) % scenes.count].name
+            notice = nil
+        case .character("?"):
+            overlay = .help
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The actions of the scene shown.
+    public var actions: [String] { summary?.actions ?? [] }
+
+    private mutating func handleActionList(_ key: Key, selected: Int) -> [Command] {
+        let list = actions
+        guard !list.isEmpty else {
+            overlay = .none
+            return []
+        }
+        switch key {
+        case .up: overlay = .actions(selected: (selected + list.count - 1) % list.count)
+        case .down: overlay = .actions(selected: (selected + 1) % list.count)
+        case .escape, .backspace, .left: overlay = .none
+        case .enter:
+            overlay = .none
+            return run(list[min(selected, list.count - 1)])
+        case .character(let letter):
+            // The first letter picks the next action starting with it; a second press moves on.
+            let lower = letter.lowercased()
+            let order = (1...list.count).map { (selected + $0) % list.count }
+            if let match = order.first(where: { list[$0].lowercased().hasPrefix(lower) }) {
+                overlay = .actions(selected: match)
+            }
+        default: break
+        }
+        return []
+    }
+
+    private mutating func run(_ action: String) -> [Command] {
+        guard let current else { return [] }
+        notice = "ran '\(action)'"
+        return [.run(action: action, scene: current)]
+    }
+}
