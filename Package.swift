@@ -199,7 +199,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewerTests",
-            dependencies: ["Viewer", "PlaygroundProtocol", "SceneLanguage", "SceneRuntime", "TestSupport"],
+            dependencies: ["Viewer", "PlaygroundProtocol", "SceneLanguage", "SceneRuntime", "TestSupport", "PlaygroundClient"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -114,6 +114,9 @@ public enum ScreenComposer {
         var parts: [String] = []
         if let current = state.current {
             parts.append(current)
+            // What the keys changed comes first, where a narrow terminal still shows it.
+            if state.clock.paused { parts.append("paused") }
+            if state.clock.slow != 1 { parts.append("slow ×\(format(state.clock.slow))") }
             if let frame = state.frame {
                 parts.append("gen \(frame.generation)")
                 parts.append(seconds(frame.time))
@@ -131,8 +134,6 @@ public enum ScreenComposer {
         } else {
             parts.append("\(errors) error\(errors == 1 ? "" : "s") \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
-        if state.clock.slow != 1 { parts.append("slow ×\(format(state.clock.slow))") }
-        if state.clock.paused { parts.append("paused") }
         if case .connected(true) = state.connection { parts.append("in-process") }
         if let broken = diagnostics.first(where: { $0.code == "unsatisfiable-constraints" }) {
             parts.append("broken: " + broken.message)
