@@ -199,7 +199,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewerTests",
-            dependencies: ["Viewer", "PlaygroundProtocol", "SceneLanguage", "SceneRuntime", "TestSupport", "PlaygroundClient"],
+            dependencies: [
+                "Viewer", "PlaygroundProtocol", "SceneLanguage", "SceneRuntime", "TestSupport", "PlaygroundClient",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
