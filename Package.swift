@@ -27,6 +27,7 @@ let package = Package(
         .executable(name: "solver-bench", targets: ["solver-bench"]),
         .executable(name: "reload-bench", targets: ["reload-bench"]),
         .executable(name: "stream-bench", targets: ["stream-bench"]),
+        .executable(name: "viewer-bench", targets: ["viewer-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -152,6 +153,12 @@ let package = Package(
             name: "scene-bench",
             dependencies: ["SceneLanguage", "SceneRuntime", "PlaygroundProtocol"],
             path: "Tools/scene-bench",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "viewer-bench",
+            dependencies: ["Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol"],
+            path: "Tools/viewer-bench",
             swiftSettings: strictSettings
         ),
         .executableTarget(

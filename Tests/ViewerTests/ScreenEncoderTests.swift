@@ -35,6 +35,14 @@ struct TinyTerminal {
                     let numbers = parameters.split(separator: ";").compactMap { Int($0) }
                     row = (numbers.first ?? 1) - 1
                     column = (numbers.count > 1 ? numbers[1] : 1) - 1
+                case "X":
+                    for c in column..<min(column + (Int(parameters) ?? 1), cells[row].count) {
+                        cells[row][c] = " "
+                        foreground[row][c] = pen.0
+                        background[row][c] = pen.1
+                    }
+                case "C":
+                    column += Int(parameters) ?? 1
                 case "J":
                     for r in cells.indices {
                         for c in cells[r].indices { cells[r][c] = " " }
@@ -77,7 +85,7 @@ struct ScreenEncoderTests {
         var grid = CellGrid(
             columns: columns, rows: rows, filling: Cell(" ", foreground: colours[0], background: colours[3]))
         for row in 0..<rows {
-            for column in 0..<columns where next() % 3 == 0 {
+            for column in 0..<columns where next() % 3 == 0 && (row + column / 20) % 3 != 0 {
                 grid[column, row] = Cell(
                     ["a", "─", "▀", "│", "é"][Int(next() % 5)], foreground: colours[Int(next() % 4)],
                     background: colours[Int(next() % 4)])

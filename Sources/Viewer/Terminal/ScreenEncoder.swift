@@ -84,12 +84,35 @@ public struct ScreenEncoder: Sendable {
                     }
                 }
                 setPen(for: cell, into: &out)
+                // A long run of blank cells in one colour: erased in place (ECH) rather than written.
+                var run = 1
+                if cell.character == " " {
+                    while column + run < grid.columns, grid.cells[base + column + run] == cell,
+                        old.map({ $0.cells[base + column + run] != cell }) ?? true
+                    {
+                        run += 1
+                    }
+                }
+                if run >= Self.shortestErasedRun {
+                    out.sequence(run, final: 0x58)  // ECH: erase `run` cells in the background colour
+                    column += run
+                    if column < grid.columns {
+                        out.sequence(run, final: 0x43)  // CUF: the cursor past them
+                        cursor = (row, column)
+                    } else {
+                        cursor = nil
+                    }
+                    continue
+                }
                 out.character(cell.character)
                 column += 1
                 cursor = (row, column)
             }
         }
     }
+
+    /// Blank runs at least this long are erased (about 10 bytes) rather than written a byte a cell.
+    static let shortestErasedRun = 12
 
     private func sameColors(_ cell: Cell) -> Bool {
         guard let pen else { return false }
@@ -155,6 +178,13 @@ struct Output {
             number(column + 1)
         }
         bytes.append(0x48)
+    }
+
+    /// `ESC[nF`: a CSI sequence with one number, such as ECH (`X`) and CUF (`C`).
+    mutating func sequence(_ count: Int, final: UInt8) {
+        bytes += [0x1B, 0x5B]
+        number(count)
+        bytes.append(final)
     }
 
     mutating func color(foreground: RGB?, background: RGB?, mode: ColorMode) {
