@@ -21,7 +21,9 @@ import Testing
             let scenes = try await client.scenes()
             #expect(
                 scenes == [
-                    SceneSummary(name: "Box", file: "Box.layout", generation: 1, status: .ok, errors: 0, warnings: 0)
+                    SceneSummary(
+                        name: "Box", file: "Box.layout", generation: 1, status: .ok, errors: 0, warnings: 0,
+                        actions: ["slide"])
                 ])
             let frame = try await client.frame(of: "Box")
             #expect(frame.scene == "Box" && frame.generation == 1 && frame.settled)

@@ -103,7 +103,7 @@ struct ScreenEncoderTests {
             for column in 0..<grid.columns {
                 let cell = grid[column, row]
                 guard terminal.cells[row][column] == cell.character,
-                    terminal.foreground[row][column] == rgb(cell.foreground),
+                    cell.character == " " || terminal.foreground[row][column] == rgb(cell.foreground),
                     terminal.background[row][column] == rgb(cell.background)
                 else {
                     Issue.record("cell \(column),\(row) differs", sourceLocation: sourceLocation)

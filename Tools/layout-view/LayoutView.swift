@@ -55,6 +55,9 @@ struct LayoutView: AsyncParsableCommand {
     @Option(name: .customLong("run"), help: "An action to start at 0 s; repeat for several, started in order.")
     var actions: [String] = []
 
+    @Option(help: ArgumentHelp("With --once: also write the frame as an SVG picture to this file.", valueName: "OUT"))
+    var svg: String?
+
     @Option(help: "The picture's size, COLSxROWS (default: the terminal's, or 80x24).")
     var size: String?
 
@@ -66,8 +69,8 @@ struct LayoutView: AsyncParsableCommand {
             guard TerminalScreen.isInteractive else {
                 throw ValidationError("the live viewer needs a terminal; give --once to print one frame")
             }
-            guard at == 0, actions.isEmpty, size == nil else {
-                throw ValidationError("--at, --run and --size go with --once")
+            guard at == 0, actions.isEmpty, size == nil, svg == nil else {
+                throw ValidationError("--at, --run, --size and --svg go with --once")
             }
         }
         guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time in seconds, 0 or more") }
@@ -139,6 +142,18 @@ struct LayoutView: AsyncParsableCommand {
         }
         let frame = session.frame(at: at)
         let (columns, rows) = size.flatMap(Self.parseSize) ?? Self.terminalSize() ?? (80, 24)
+        if let svg {
+            guard let handle = fopen(svg, "wb") else {
+                printError("layout-view: error: cannot write '\(svg)': \(String(cString: strerror(errno)))")
+                throw ExitCode(1)
+            }
+            let bytes = Array(FrameSVG.render(frame).utf8)
+            let written = fwrite(bytes, 1, bytes.count, handle)
+            guard fclose(handle) == 0, written == bytes.count else {
+                printError("layout-view: error: cannot write '\(svg)': \(String(cString: strerror(errno)))")
+                throw ExitCode(1)
+            }
+        }
         let grid = FrameRenderer.render(frame, columns: columns, rows: rows)
         if color == "auto" || color == "never" {
             print(grid.plainText, terminator: "")

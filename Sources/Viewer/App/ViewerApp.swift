@@ -158,10 +158,9 @@ public struct ViewerApp: Sendable {
         wake: AsyncStream<Void>.Continuation
     ) async {
         var server: Task<Void, Never>? = nil
-        defer { server?.cancel() }
         var delay = Duration.milliseconds(50)
         var attempts = 0
-        while !Task.isCancelled {
+        reconnecting: while !Task.isCancelled {
             attempts += 1
             do {
                 try await PlaygroundClient.withConnection(to: options.socketPath) { client in
@@ -190,13 +189,13 @@ public struct ViewerApp: Sendable {
                         wake.yield()
                     }
                 }
-                if Task.isCancelled { return }
+                if Task.isCancelled { break reconnecting }
                 state.withLock { $0.connection = .lost("the connection closed") }
             } catch ClientError.noDaemon(_, let reason) {
                 if server == nil && attempts == 1 {
                     server = startServer(failure: failure)
                 } else if server != nil, failure.withLock({ $0 }) != nil {
-                    return
+                    break reconnecting
                 } else if server == nil {
                     state.withLock { $0.connection = .lost(Self.shortReason(reason)) }
                 }
@@ -206,6 +205,11 @@ public struct ViewerApp: Sendable {
             wake.yield()
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(1))
+        }
+        // An in-process daemon shuts down before the viewer exits: clients closed, socket file removed.
+        if let server {
+            server.cancel()
+            await server.value
         }
     }
 

@@ -69,7 +69,7 @@ public struct ScreenEncoder: Sendable {
             var column = 0
             while column < grid.columns {
                 let cell = grid.cells[base + column]
-                if let old, old.cells[base + column] == cell {
+                if let old, Self.looksSame(old.cells[base + column], cell) {
                     column += 1
                     continue
                 }
@@ -87,8 +87,8 @@ public struct ScreenEncoder: Sendable {
                 // A long run of blank cells in one colour: erased in place (ECH) rather than written.
                 var run = 1
                 if cell.character == " " {
-                    while column + run < grid.columns, grid.cells[base + column + run] == cell,
-                        old.map({ $0.cells[base + column + run] != cell }) ?? true
+                    while column + run < grid.columns, Self.looksSame(grid.cells[base + column + run], cell),
+                        old.map({ !Self.looksSame($0.cells[base + column + run], cell) }) ?? true
                     {
                         run += 1
                     }
@@ -114,25 +114,35 @@ public struct ScreenEncoder: Sendable {
     /// Blank runs at least this long are erased (about 10 bytes) rather than written a byte a cell.
     static let shortestErasedRun = 12
 
+    /// Whether two cells look the same: a blank's foreground colour shows nowhere.
+    static func looksSame(_ a: Cell, _ b: Cell) -> Bool {
+        a.character == b.character && a.background == b.background
+            && (a.foreground == b.foreground || a.character == " ")
+    }
+
+    /// Whether the pen draws this cell as it is (a blank needs only the background).
     private func sameColors(_ cell: Cell) -> Bool {
         guard let pen else { return false }
+        let blank = cell.character == " "
         switch colorMode {
         case .none: return true
         case .palette256:
-            return ColorMode.paletteIndex(of: cell.foreground) == ColorMode.paletteIndex(of: pen.foreground)
+            return (blank || ColorMode.paletteIndex(of: cell.foreground) == ColorMode.paletteIndex(of: pen.foreground))
                 && ColorMode.paletteIndex(of: cell.background) == ColorMode.paletteIndex(of: pen.background)
-        case .trueColor: return cell.foreground == pen.foreground && cell.background == pen.background
+        case .trueColor: return (blank || cell.foreground == pen.foreground) && cell.background == pen.background
         }
     }
 
     private mutating func setPen(for cell: Cell, into out: inout Output) {
         guard colorMode != .none, !sameColors(cell) else { return }
-        let foreground = pen.map { !Self.same($0.foreground, cell.foreground, colorMode) } ?? true
+        // A blank keeps the pen's foreground; with no pen yet, it sets one all the same.
+        let foreground =
+            pen.map { cell.character != " " && !Self.same($0.foreground, cell.foreground, colorMode) } ?? true
         let background = pen.map { !Self.same($0.background, cell.background, colorMode) } ?? true
         out.color(
             foreground: foreground ? cell.foreground : nil, background: background ? cell.background : nil,
             mode: colorMode)
-        pen = (cell.foreground, cell.background)
+        pen = (foreground ? cell.foreground : (pen?.foreground ?? cell.foreground), cell.background)
     }
 
     private static func same(_ a: RGB, _ b: RGB, _ mode: ColorMode) -> Bool {
