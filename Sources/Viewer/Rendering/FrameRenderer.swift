@@ -124,13 +124,14 @@ public enum FrameRenderer {
             put("└", left, bottom)
             put("┘", right - 1, bottom)
         }
-        // The name on the top edge; the text in the middle row, centred, when the box has one.
+        // The name on the top edge.
         let first = boxed ? left + 1 : left
         let last = boxed ? right - 2 : right - 1  // inclusive
         guard last >= first else { return }
         write(CellText.cells(view.name), from: first, through: last) { put($0, $1, top) }
-        guard boxed, bottom - top >= 2, let text = view.text, !text.isEmpty else { return }
-        let middle = (top + bottom) / 2
+        // The text in the middle row; a box two rows tall has it on its bottom edge.
+        guard boxed, let text = view.text, !text.isEmpty else { return }
+        let middle = bottom - top >= 2 ? (top + bottom) / 2 : bottom
         let characters = CellText.cells(text)
         let ink = Palette.fill(of: view).map { Palette.readable(on: $0) } ?? Palette.text
         let start = first + max(0, (last - first + 1 - characters.count) / 2)
