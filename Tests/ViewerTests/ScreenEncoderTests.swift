@@ -218,3 +218,47 @@ struct ViewerKeyTests {
         #expect(state.handle(.character("q")) == [.quit])
     }
 }
+
+@Suite("The status line")
+struct StatusLineTests {
+    static func frame(seq: Int, settled: Bool, xs: [Double]) -> Frame {
+        Frame(
+            scene: "S", generation: 2, seq: seq, time: Double(seq) / 60, settled: settled,
+            canvas: Size(width: 100, height: 100),
+            views: xs.enumerated().map { index, x in
+                ViewFrame(
+                    name: "v\(index)", kind: .view, parent: "root", x: x, y: 0, width: 10, height: 10, alpha: 1,
+                    text: nil, font: nil, color: nil, hidden: false)
+            })
+    }
+
+    static func status(_ state: ViewerState) -> String {
+        let grid = ScreenComposer.compose(state, columns: 120, rows: 20)
+        return String(grid.cells[(19 * 120)...].map(\.character))
+    }
+
+    @Test("Scene, generation, time, how many views are moving, diagnostics, pause and slow factor")
+    func status() {
+        var state = ViewerState(socketPath: "s")
+        state.connection = .connected(inProcess: false)
+        state.apply(.frame(Self.frame(seq: 1, settled: false, xs: [0, 0, 0])))
+        state.apply(.frame(Self.frame(seq: 2, settled: false, xs: [1, 0, 2])))
+        var line = Self.status(state)
+        #expect(line.contains("S │ gen 2 │ 0.03 s │ animating 2 views │"))
+        #expect(line.contains("no errors"))
+        state.apply(.frame(Self.frame(seq: 3, settled: true, xs: [1, 0, 2])))
+        state.clock = ClockState(paused: true, slow: 10)
+        state.apply(
+            .diagnostics(
+                scene: "S", generation: 2,
+                [
+                    WireDiagnostic(
+                        severity: .warning, code: "unsatisfiable-constraints", message: "'wide' breaks",
+                        file: "S.layout",
+                        line: 3, column: 1, rendered: "S.layout:3:1: warning: 'wide' breaks")
+                ]))
+        line = Self.status(state)
+        #expect(line.contains("S │ paused │ slow ×10 │ gen 2 │ 0.05 s │ settled"))
+        #expect(line.contains("0 errors 1 warning") && line.contains("broken: 'wide' breaks"))
+    }
+}

@@ -120,7 +120,13 @@ public enum ScreenComposer {
             if let frame = state.frame {
                 parts.append("gen \(frame.generation)")
                 parts.append(seconds(frame.time))
-                parts.append(frame.settled ? "settled" : "animating")
+                if frame.settled {
+                    parts.append("settled")
+                } else if let moving = state.moving[current], moving > 0 {
+                    parts.append("animating \(moving) view\(moving == 1 ? "" : "s")")
+                } else {
+                    parts.append("animating")
+                }
             }
         } else {
             parts.append("layout-view")

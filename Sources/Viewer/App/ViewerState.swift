@@ -41,6 +41,8 @@ public struct ViewerState: Sendable {
     /// The scene asked for on the command line, shown as soon as it exists.
     public var wanted: String?
     public var frames: [String: Frame] = [:]
+    /// How many views moved, faded or changed size between the last two frames of each scene.
+    public var moving: [String: Int] = [:]
     public var diagnostics: [String: [WireDiagnostic]] = [:]
     public var clock = ClockState(paused: false, slow: 1)
     /// Frames drawn in the last second.
@@ -72,6 +74,16 @@ public struct ViewerState: Sendable {
     public mutating func apply(_ event: Event) {
         switch event {
         case .frame(let frame):
+            if let previous = frames[frame.scene], !frame.settled {
+                let before = Dictionary(previous.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+                moving[frame.scene] = frame.views.count { view in
+                    guard let old = before[view.name] else { return true }
+                    return old.x != view.x || old.y != view.y || old.width != view.width
+                        || old.height != view.height || old.alpha != view.alpha || old.color != view.color
+                }
+            } else {
+                moving[frame.scene] = frame.settled ? 0 : nil
+            }
             frames[frame.scene] = frame
             if !scenes.contains(where: { $0.name == frame.scene }) {
                 scenes.append(
