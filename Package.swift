@@ -126,7 +126,7 @@ let package = Package(
         .target(
             name: "Viewer",
             dependencies: [
-                "PlaygroundProtocol", "PlaygroundClient", "PlaygroundServer",
+                "PlaygroundProtocol", "PlaygroundClient", "PlaygroundServer", "FramePlot",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

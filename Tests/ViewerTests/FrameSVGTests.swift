@@ -56,7 +56,7 @@ import Viewer
                 ["10", "20", "100", "50"], ["15", "25", "80", "20"],
             ])
         #expect(boxes.first?["fill"] == "#3366ff")
-        #expect(collector.texts == ["card", "title", "a < b & ?[2J"])
+        #expect(collector.texts == ["card", "title", "a < b & \u{FFFD}[2J"])
         #expect(collector.groups.compactMap { $0["opacity"] } == ["0.5", "0.25"])
         #expect(!svg.contains("gone") && !svg.contains("spacer"))
     }

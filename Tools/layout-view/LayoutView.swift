@@ -106,7 +106,7 @@ struct LayoutView: AsyncParsableCommand {
     }
 
     mutating func run() async throws {
-        let environment = Self.environment()
+        let environment = ProcessEnvironment.all
         guard once else {
             let socketPath = socket ?? ServerConfiguration.defaultSocketPath(environment: environment)
             let isPath = Self.exists(file)
@@ -162,19 +162,6 @@ struct LayoutView: AsyncParsableCommand {
             let bytes = encoder.encode(grid)
             print(String(decoding: bytes, as: UTF8.self) + String(decoding: Escape.reset, as: UTF8.self))
         }
-    }
-
-    static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 
     static func exists(_ path: String) -> Bool {

@@ -99,19 +99,3 @@ extension ServerError {
         if case .alreadyRunning = self { 3 } else { 1 }
     }
 }
-
-/// The process's environment, read once.
-enum ProcessEnvironment {
-    static var all: [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
-    }
-}

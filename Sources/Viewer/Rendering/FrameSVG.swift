@@ -1,3 +1,4 @@
+import FramePlot
 public import PlaygroundProtocol
 
 /// A frame as an SVG picture, in the canvas's points: each view's box in
@@ -34,14 +35,14 @@ public enum FrameSVG {
                 + "fill=\"\(fill)\" stroke=\"\(outline)\" stroke-width=\"1\"/>"
             out +=
                 "<text x=\"\(n(view.x + 2))\" y=\"\(n(view.y + 9))\" font-size=\"8\" fill=\"\(outline)\">"
-                + escaped(view.name) + "</text>"
+                + XML.escaped(view.name) + "</text>"
             if let text = view.text, !text.isEmpty {
                 let ink = Palette.fill(of: view).map { hex(Palette.readable(on: $0)) } ?? hex(Palette.text)
                 let size = min(view.font ?? 17, max(view.height * 0.8, 6))
                 out +=
                     "<text x=\"\(n(view.x + view.width / 2))\" y=\"\(n(view.y + view.height / 2))\" "
                     + "font-size=\"\(n(size))\" fill=\"\(ink)\" text-anchor=\"middle\" dominant-baseline=\"central\">"
-                    + escaped(text.replacingNewlines()) + "</text>"
+                    + XML.escaped(text.replacingNewlines()) + "</text>"
             }
             out += "</g>\n"
         }
@@ -63,24 +64,6 @@ public enum FrameSVG {
     static func n(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
-    }
-
-    /// Text for XML: markup characters escaped, characters XML cannot hold (controls) as `?`.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default:
-                let value = scalar.value
-                let allowed = value == 0x9 || value >= 0x20 && value != 0x7F && !(0xFFFE...0xFFFF).contains(value)
-                result.unicodeScalars.append(allowed ? scalar : "?")
-            }
-        }
-        return result
     }
 }
 
