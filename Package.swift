@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
+        // glibc's process-spawning calls that need _GNU_SOURCE, for the code that starts processes.
+        .target(name: "CSpawnShims"),
         // The Cassowary solver: standard library only.
         .target(
             name: "LayoutSolver",
@@ -233,7 +235,7 @@ let package = Package(
         // Helpers shared by test targets; never a dependency of a library.
         .target(
             name: "TestSupport",
-            dependencies: ["SceneLanguage"],
+            dependencies: ["SceneLanguage", "CSpawnShims"],
             path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
@@ -255,7 +257,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "PlaygroundClient", "PlaygroundProtocol", "layoutd", "layout-watch",
+                "PlaygroundClient", "PlaygroundProtocol", "TestSupport", "layoutd", "layout-watch",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

@@ -13,22 +13,15 @@ import Testing
         .enabled(if: mpmathAvailable, "needs mpmath in Tools/python3's Python (Tools/setup.sh installs it)")
     )
     func tablesAreCurrent() throws {
-        let process = pythonProcess([Self.folder.appendingPathComponent("reference_timing.py").path])
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let generated = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let result = try runPython([Self.folder.appendingPathComponent("reference_timing.py").path])
         // The script also asserts that its references reproduce the issue's figures.
         try #require(
-            process.terminationStatus == 0,
-            "reference_timing.py failed: \(String(decoding: message, as: UTF8.self))")
-        let committed = try Data(contentsOf: Self.folder.appendingPathComponent("ReferenceTables.swift"))
+            result.ending == .exited(0),
+            "reference_timing.py failed (\(result.ending.map { "\($0)" } ?? "timed out")): \(result.stderr)")
+        let committed = try String(
+            contentsOf: Self.folder.appendingPathComponent("ReferenceTables.swift"), encoding: .utf8)
         #expect(
-            generated == committed,
+            result.stdout == committed,
             """
             ReferenceTables.swift is stale; regenerate it with
             Tools/python3 Tests/AnimationTests/reference_timing.py > Tests/AnimationTests/ReferenceTables.swift

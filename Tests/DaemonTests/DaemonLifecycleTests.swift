@@ -1,6 +1,7 @@
 import Foundation
 import PlaygroundClient
 import PlaygroundProtocol
+import TestSupport
 import Testing
 
 /// The daemon's life with its files and clients: deletions, a client that
@@ -95,21 +96,11 @@ import Testing
         }
     }
 
-    /// Starts `layoutd` with these arguments and waits, bounded by the suite's time limit, for it to listen.
-    static func startDaemon(_ arguments: [String]) throws -> (Process, said: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try LocalDaemon.executablePath())
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        var said = ""
-        while !said.contains("listening on") {
-            let chunk = errors.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            said += String(decoding: chunk, as: UTF8.self)
-        }
-        return (process, said)
+    /// Starts `layoutd` with these arguments and waits, at most 30 s, for it to listen; what it said by then.
+    static func startDaemon(_ arguments: [String]) throws -> (ChildProcess, said: String) {
+        let process = try ChildProcess(try LocalDaemon.executablePath(), arguments)
+        _ = process.waitForOutput(containing: "listening on", onStandardError: true, until: .now + .seconds(30))
+        return (process, process.stderr)
     }
 
     static func temporaryFolder(_ name: String) throws -> URL {
@@ -129,10 +120,10 @@ import Testing
         #expect(said.contains("listening on"), "\(said)")
         #expect(FileManager.default.fileExists(atPath: socket))
         let started = ContinuousClock.now
-        process.terminate()
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        let ending = process.waitForExit(timeout: .seconds(30))
         #expect(ContinuousClock.now - started < .seconds(5))
-        #expect(process.terminationStatus == 0, "\(said)")
+        #expect(ending == .exited(0), "\(said)")
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
 
@@ -149,10 +140,7 @@ import Testing
             folder.appendingPathComponent("A.layout").path, folder.appendingPathComponent("B.layout").path,
             "--socket", socket, "--clock", "manual",
         ])
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        defer { process.stop() }
         #expect(said.contains("listening on"), "\(said)")
         let names = try await PlaygroundClient.withConnection(to: socket) { try await $0.scenes().map(\.name) }
         #expect(names == ["A", "B"])

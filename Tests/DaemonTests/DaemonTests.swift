@@ -1,6 +1,7 @@
 import Foundation
 import PlaygroundClient
 import PlaygroundProtocol
+import TestSupport
 import Testing
 
 /// The real `layoutd` on a temporary folder and socket with the manual
@@ -181,22 +182,14 @@ import Testing
     @Test("socat, as the protocol page shows: requests piped in, answers out, after it shuts its side")
     func socat() async throws {
         try await LocalDaemon.with(scenes: ["Box": Self.box]) { daemon, _ in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/socat")
-            process.arguments = ["-t", "5", "-", "UNIX-CONNECT:\(daemon.socketPath)"]
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
             let requests = [
                 #"{"id":1,"cmd":"hello"}"#, #"{"id":2,"cmd":"run","scene":"Box","action":"slide"}"#,
                 #"{"id":3,"cmd":"step","seconds":0.5}"#, #"{"id":4,"cmd":"frame","scene":"Box"}"#,
             ]
-            input.fileHandleForWriting.write(Data((requests.joined(separator: "\n") + "\n").utf8))
-            try input.fileHandleForWriting.close()
-            let answers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let result = try ChildProcess.run(
+                "socat", ["-t", "5", "-", "UNIX-CONNECT:\(daemon.socketPath)"],
+                input: Array((requests.joined(separator: "\n") + "\n").utf8), timeout: .seconds(30))
+            let answers = result.stdout
             let lines = answers.split(separator: "\n")
             #expect(lines.count == 4, "\(answers)")
             #expect(lines.first?.hasPrefix(#"{"id":1,"ok":true,"server":"layoutd""#) == true)
@@ -225,15 +218,11 @@ import Testing
     @Test("A second daemon on the same socket says so and exits with status 3")
     func secondDaemon() async throws {
         try await LocalDaemon.with(scenes: ["Box": Self.box]) { daemon, client in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try LocalDaemon.executablePath())
-            process.arguments = [daemon.folder, "--socket", daemon.socketPath, "--clock", "manual"]
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            process.waitUntilExit()
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 3)
+            let result = try ChildProcess.run(
+                try LocalDaemon.executablePath(), [daemon.folder, "--socket", daemon.socketPath, "--clock", "manual"],
+                timeout: .seconds(30))
+            let said = result.stderr
+            #expect(result.ending == .exited(3))
             #expect(said.contains("another layoutd is serving on \(daemon.socketPath)"))
             // The first one is untouched.
             #expect(try await client.hello().server == "layoutd")

@@ -1,6 +1,7 @@
 import Foundation
 import PlaygroundClient
 import PlaygroundProtocol
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -37,13 +38,8 @@ import Testing
     }
 
     static func run(_ tool: String, _ arguments: [String], in folder: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) \(arguments) failed")
+        let result = try ChildProcess.run(tool, arguments, directory: folder, timeout: .seconds(60))
+        #expect(result.ending == .exited(0), "\(tool) \(arguments) failed: \(result.stderr)")
     }
 
     static let patterns: [Pattern] = [

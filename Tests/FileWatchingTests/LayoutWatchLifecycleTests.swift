@@ -1,5 +1,6 @@
 import FileWatching
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -23,9 +24,8 @@ import Testing
         try withTemporaryFolder { folder in
             let watch = try LayoutWatchProcess([folder.path])
             try watch.waitFor("ready")
-            kill(watch.process.processIdentifier, signal)
-            try #require(watch.waitForExit() == 0)
-            #expect(watch.process.terminationReason == .exit)
+            watch.process.signal(signal)
+            #expect(watch.waitForExit() == 0, "it ended with \(watch.process.ending.map { "\($0)" } ?? "nothing yet")")
         }
     }
 
@@ -35,7 +35,7 @@ import Testing
             // The parent is a shell that prints layout-watch's process id and waits; this test keeps the pipe open.
             let shell = try LayoutWatchShell(folder: folder)
             let child = shell.child
-            kill(shell.watch.process.processIdentifier, SIGKILL)
+            shell.watch.process.signal(SIGKILL)
             let deadline = ContinuousClock.now + .seconds(10)
             while isAlive(child), ContinuousClock.now < deadline { usleep(10_000) }
             #expect(!isAlive(child), "layout-watch \(child) still runs 10 s after its parent died")
@@ -89,7 +89,7 @@ import Testing
             try watch.waitFor("ready")
             // Stopped, it cannot read, and the kernel's queue (fs.inotify.max_queued_events) fills up: each file
             // makes two events, create and close_write. The deletion after that is lost.
-            let pid = watch.process.processIdentifier
+            let pid = watch.process.pid
             kill(pid, SIGSTOP)
             let limit =
                 (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))

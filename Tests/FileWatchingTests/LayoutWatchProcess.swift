@@ -1,5 +1,6 @@
 import FileWatching
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -26,11 +27,7 @@ final class LayoutWatchProcess {
         return folder.appendingPathComponent("layout-watch")
     }()
 
-    let process = Process()
-    private let output = Pipe()
-    private let errors = Pipe()
-    private var buffer: [UInt8] = []
-    private(set) var outputClosed = false
+    let process: ChildProcess
     /// Every line read so far, parsed.
     private(set) var events: [WatchEvent] = []
     /// Every line read so far, as written.
@@ -39,16 +36,9 @@ final class LayoutWatchProcess {
     /// Every action the detector gave so far.
     var actions: [SaveDetector.Action] = []
 
-    private var started = false
-
     /// Starts `layout-watch ARGUMENTS…`, or another program.
     init(_ arguments: [String], executable: URL = LayoutWatchProcess.executable) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        started = true
+        process = try ChildProcess(executable.path, arguments)
     }
 
     /// Starts `/bin/sh ARGUMENTS…`.
@@ -57,21 +47,19 @@ final class LayoutWatchProcess {
     }
 
     deinit {
-        guard started else { return }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        process.stop()
     }
 
     /// The process's standard error, once it has exited.
     var standardError: String {
-        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.readToEnd(until: .now + .seconds(10))
+        return process.stderr
     }
 
     /// What the process has written on standard error so far, without waiting.
     var standardErrorSoFar: String {
-        var poller = pollfd(fd: errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, 0) > 0 else { return "" }
-        return String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+        process.readAvailable()
+        return process.stderr
     }
 
     /// Reads one line, waiting until `deadline` at most, and feeds it to the detector; nil when none came by then.
@@ -90,22 +78,9 @@ final class LayoutWatchProcess {
     ///
     /// - Throws: `Failure` when the output ends.
     func readRawLine(until deadline: ContinuousClock.Instant) throws -> [UInt8]? {
-        while true {
-            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[..<end])
-                buffer.removeSubrange(...end)
-                return line
-            }
-            if outputClosed { throw Failure(description: "layout-watch's output ended; \(recentLines)") }
-            let left = deadline - .now
-            guard left > .zero else { return nil }
-            var poller = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min((left / .milliseconds(1)).rounded(.up), 60_000))
-            guard poll(&poller, 1, milliseconds) > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = read(poller.fd, &chunk, chunk.count)
-            if count <= 0 { outputClosed = true } else { buffer += chunk[..<count] }
-        }
+        if let line = process.readLine(until: deadline) { return line }
+        if process.outputEnded { throw Failure(description: "layout-watch's output ended; \(recentLines)") }
+        return nil
     }
 
     /// Reads lines until one is `line`.
@@ -142,17 +117,16 @@ final class LayoutWatchProcess {
         }
     }
 
-    /// Waits until the process exits; returns its status, or nil if it still runs after `timeout`.
+    /// Waits until the process exits; returns its exit status, or nil if it still runs after `timeout` or a
+    /// signal ended it.
     func waitForExit(timeout: Duration = .seconds(10)) -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
-        return process.isRunning ? nil : process.terminationStatus
+        guard case .exited(let status)? = process.waitForExit(timeout: timeout) else { return nil }
+        return status
     }
 
     /// Closes the reading end of the output pipe, as a daemon that stops reading.
     func closeOutput() throws {
-        try output.fileHandleForReading.close()
-        outputClosed = true
+        process.closeOutput()
     }
 }
 

@@ -31,15 +31,10 @@ import Testing
     static func loadCases() throws -> [Case]? {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("kiwi_differential.py")
-        let process = pythonProcess([script.path, String(caseCount), "20261122"])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return try JSONDecoder().decode([Case].self, from: data)
+        guard let result = try? runPython([script.path, String(caseCount), "20261122"]),
+            result.ending == .exited(0)
+        else { return nil }
+        return try JSONDecoder().decode([Case].self, from: Data(result.stdout.utf8))
     }
 
     static let kiwiAvailable = pythonCanImport(["kiwisolver", "scipy"])

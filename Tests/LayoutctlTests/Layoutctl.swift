@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -33,39 +33,14 @@ struct Layoutctl {
 
     /// Runs `layoutctl ARGUMENTS…` to its end, or until `timeout` has passed,
     /// when it is killed (so that a hang fails a test instead of blocking it).
-    static func run(_ arguments: [String], timeout: Duration? = nil) throws -> Result {
-        // Standard error goes to a file, so that neither stream can fill up
-        // while the other is read.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("layoutctl-\(UUID()).err")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        let errorHandle = try FileHandle(forWritingTo: errorFile)
-        defer { try? errorHandle.close() }
-        process.standardError = errorHandle
-        try process.run()
-        let started = ContinuousClock.now
-        let pid = process.processIdentifier
-        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
-        if let timeout {
-            let (seconds, attoseconds) = timeout.components
-            let nanoseconds = Int(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: killer)
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        killer.cancel()
-        let stderr = try Data(contentsOf: errorFile)
-        let signaled = process.terminationReason == .uncaughtSignal
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Duration? = nil) throws
+        -> Result
+    {
+        let result = try ChildProcess.run(
+            executable.path, arguments, environment: environment, timeout: timeout ?? .seconds(300))
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self), signaled: signaled,
-            timedOut: signaled && process.terminationStatus == SIGKILL
-                && timeout.map { ContinuousClock.now - started >= $0 } == true)
+            status: result.status, stdout: result.stdout, stderr: result.stderr, signaled: result.signaled,
+            timedOut: result.timedOut)
     }
 }
 

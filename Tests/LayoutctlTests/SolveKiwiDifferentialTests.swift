@@ -34,22 +34,13 @@ import Testing
     static func loadCases() throws -> (cases: [Case], statistics: String)? {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("kiwi_scenes.py")
-        let process = pythonProcess([script.path, String(sceneCount), String(seed)])
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { return nil }
-        // Standard error is a few lines, which the pipe holds while standard output is read.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            Issue.record("kiwi_scenes.py exited with \(process.terminationStatus):\n\(messages)")
+        guard let result = try? runPython([script.path, String(sceneCount), String(seed)]) else { return nil }
+        guard result.ending == .exited(0) else {
+            Issue.record("kiwi_scenes.py ended with \(result.ending.map { "\($0)" } ?? "a timeout"):\n\(result.stderr)")
             return nil
         }
-        let statistics = messages.split(separator: "\n").first.map(String.init) ?? ""
-        return (try JSONDecoder().decode([Case].self, from: data), statistics)
+        let statistics = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        return (try JSONDecoder().decode([Case].self, from: Data(result.stdout.utf8)), statistics)
     }
 
     static let kiwiAvailable = pythonCanImport(["kiwisolver", "scipy", "numpy"])

@@ -5,22 +5,19 @@ public import Foundation
 /// else `python3` on PATH).
 public let pythonCommand = repositoryRoot.appendingPathComponent("Tools/python3")
 
-/// A process that runs ``pythonCommand`` with the arguments given.
-public func pythonProcess(_ arguments: [String]) -> Process {
-    let process = Process()
-    process.executableURL = pythonCommand
-    process.arguments = arguments
-    return process
+/// Runs ``pythonCommand`` with the arguments given to its end, or until
+/// `timeout` has passed, when it is killed.
+public func runPython(
+    _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:],
+    timeout: Duration = .seconds(300)
+) throws -> ChildProcess.Result {
+    try ChildProcess.run(pythonCommand.path, arguments, input: input, environment: environment, timeout: timeout)
 }
 
 /// Whether ``pythonCommand`` runs and can import every module named: what the
 /// differential tests against kiwisolver and the timing references need
 /// (`Tools/setup.sh` installs them).
 public func pythonCanImport(_ modules: [String]) -> Bool {
-    let process = pythonProcess(["-c", "import " + modules.joined(separator: ", ")])
-    process.standardError = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    let result = try? runPython(["-c", "import " + modules.joined(separator: ", ")], timeout: .seconds(60))
+    return result?.ending == .exited(0)
 }

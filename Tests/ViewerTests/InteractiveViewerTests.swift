@@ -1,5 +1,6 @@
 import Foundation
 import PlaygroundClient
+import TestSupport
 import Testing
 
 /// The real `layout-view` in a real terminal: tmux runs it in a detached
@@ -9,17 +10,15 @@ import Testing
 struct InteractiveViewerTests {
     static let session = "layout-view-test-\(getpid())"
 
+    /// Runs a tmux command; its output. The first one starts the tmux server, which stays (with the session).
     static func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let result = try ChildProcess.run("tmux", arguments, timeout: .seconds(20))
+        guard result.ending == .exited(0) || arguments == ["-V"] else {
+            throw ChildProcess.Failure(
+                "tmux \(arguments.first ?? "") ended with \(result.ending.map { "\($0)" } ?? "a timeout"): \(result.stderr)"
+            )
+        }
+        return result.stdout
     }
 
     static func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", session]) }
@@ -138,28 +137,23 @@ struct InteractiveViewerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try scene.write(to: folder.appendingPathComponent("Box.layout"), atomically: true, encoding: .utf8)
         let socket = folder.appendingPathComponent("d.sock").path
-        func startDaemon() throws -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try LocalDaemon.executablePath())
-            process.arguments = [folder.path, "--socket", socket]
-            process.standardError = Pipe()
-            try process.run()
+        // Waits for the daemon to listen before the viewer looks, so that it attaches rather than starting its own.
+        func startDaemon() throws -> ChildProcess {
+            let process = try ChildProcess(try LocalDaemon.executablePath(), [folder.path, "--socket", socket])
+            let listening = process.waitForOutput(
+                containing: "listening on", onStandardError: true, until: .now + .seconds(20))
+            try #require(listening, "layoutd did not listen within 20 s: \(process.stderr)")
             return process
         }
         var daemon = try startDaemon()
-        defer { daemon.terminate() }
-        // Wait for the daemon to listen before the viewer looks, so it attaches rather than starting its own.
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(20_000) }
-        try #require(FileManager.default.fileExists(atPath: socket), "layoutd did not listen within 20 s")
+        defer { daemon.stop() }
         let command = "'\(try Self.viewerPath())' Box --socket '\(socket)'; echo \"EXIT=$?\"; sleep 30"
         _ = try Self.tmux(["new-session", "-d", "-s", Self.session, "-x", "90", "-y", "30", command])
         defer { _ = try? Self.tmux(["kill-session", "-t", Self.session]) }
         try Self.waitFor("the scene, attached") {
             $0.contains("┌box") && $0.contains("Box │ gen 1") && !$0.contains("in-process")
         }
-        daemon.terminate()
-        daemon.waitUntilExit()
+        daemon.stop()
         try Self.waitFor("the disconnected panel") { $0.contains("layoutd went away") }
         daemon = try startDaemon()
         try Self.waitFor("the scene again") {

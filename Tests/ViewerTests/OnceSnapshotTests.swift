@@ -3,6 +3,7 @@ import PlaygroundClient
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
+import TestSupport
 import Testing
 import Viewer
 
@@ -27,17 +28,10 @@ struct OnceSnapshotTests {
 
     static func runOnce(_ arguments: [String]) throws -> String {
         let daemon = try LocalDaemon.executablePath()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: String(daemon.dropLast("layoutd".count)) + "layout-view")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "layout-view \(arguments.joined(separator: " "))")
-        return String(decoding: data, as: UTF8.self)
+        let viewer = String(daemon.dropLast("layoutd".count)) + "layout-view"
+        let result = try ChildProcess.run(viewer, arguments, timeout: .seconds(120))
+        #expect(result.ending == .exited(0), "layout-view \(arguments.joined(separator: " ")): \(result.stderr)")
+        return result.stdout
     }
 
     @Test("Each box's corner is where the frame puts it", arguments: 0..<cases.count)

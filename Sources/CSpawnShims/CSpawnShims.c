@@ -1,0 +1,15 @@
+#define _GNU_SOURCE
+#include "CSpawnShims.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+int spawn_shims_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int spawn_shims_add_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+int spawn_shims_add_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
