@@ -17,7 +17,9 @@ let package = Package(
         .library(name: "FramePlot", targets: ["FramePlot"]),
         .library(name: "FileWatching", targets: ["FileWatching"]),
         .library(name: "PlaygroundServer", targets: ["PlaygroundServer"]),
+        .library(name: "LayoutAssertions", targets: ["LayoutAssertions"]),
         .library(name: "PlaygroundClient", targets: ["PlaygroundClient"]),
+        .library(name: "PlaygroundTesting", targets: ["PlaygroundTesting"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
@@ -102,14 +104,27 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Assertions on frames (`question.centerX == root.centerX ± 0.5`, `card offscreen`): one parser and
+        // evaluator for layoutctl and PlaygroundClient.
+        .target(
+            name: "LayoutAssertions",
+            dependencies: ["PlaygroundProtocol", "SceneLanguage"],
+            swiftSettings: strictSettings
+        ),
         // The Swift client of the protocol (spec §6), and a real daemon started for tests.
         .target(
             name: "PlaygroundClient",
             dependencies: [
-                "PlaygroundProtocol",
+                "PlaygroundProtocol", "LayoutAssertions",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // PlaygroundClient's assertions as Swift Testing expectations: an issue at the caller's line.
+        .target(
+            name: "PlaygroundTesting",
+            dependencies: ["PlaygroundClient", "LayoutAssertions", "PlaygroundProtocol"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -145,7 +160,8 @@ let package = Package(
         .executableTarget(
             name: "layoutctl",
             dependencies: [
-                "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "FramePlot",
+                "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "FramePlot", "PlaygroundClient",
+                "LayoutAssertions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/layoutctl",

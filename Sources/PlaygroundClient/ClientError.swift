@@ -12,6 +12,8 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     case disconnected
     /// A daemon this client started could not start.
     case daemonDidNotStart(String)
+    /// Assertions cannot be checked at the time asked: a time already past, or `at` on a real clock.
+    case timing(String)
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         case .unexpectedResponse(let what): "unexpected response: \(what)"
         case .disconnected: "the daemon closed the connection"
         case .daemonDidNotStart(let reason): "the daemon did not start: \(reason)"
+        case .timing(let reason): reason
         }
     }
 }

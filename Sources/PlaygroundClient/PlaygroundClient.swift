@@ -2,6 +2,10 @@ import NIOCore
 import NIOPosix
 public import PlaygroundProtocol
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A connection to a daemon (spec §6): requests with typed answers, frames
 /// as typed values, subscriptions as `AsyncStream`s.
 ///
@@ -44,6 +48,11 @@ public actor PlaygroundClient {
                         try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                     }
                 }
+        } catch let error as IOError {
+            // "no such file or directory", "connection refused", "permission denied".
+            let reason = String(cString: strerror(error.errnoCode))
+            throw ClientError.noDaemon(
+                socketPath: socketPath, reason: reason.prefix(1).lowercased() + reason.dropFirst())
         } catch {
             throw ClientError.noDaemon(socketPath: socketPath, reason: "\(error)")
         }

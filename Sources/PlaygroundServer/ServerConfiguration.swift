@@ -45,8 +45,6 @@ public struct ServerConfiguration: Sendable {
 
     /// The socket path of §4: `$LAYOUTD_SOCKET`, else `$XDG_RUNTIME_DIR/layoutd.sock`, else `/tmp/layoutd-$UID.sock`.
     public static func defaultSocketPath(environment: [String: String]) -> String {
-        if let path = environment["LAYOUTD_SOCKET"], !path.isEmpty { return path }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/layoutd.sock" }
-        return "/tmp/layoutd-\(FileSystem.userID).sock"
+        SocketPath.default(environment: environment, userID: FileSystem.userID)
     }
 }

@@ -1,19 +1,49 @@
 import ArgumentParser
 
-@main
-struct Layoutctl: ParsableCommand {
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct Layoutctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layoutctl",
-        abstract: "Check, solve, play and plot Layout Playground scenes offline.",
+        abstract: "Drive and test Layout Playground scenes: on a daemon's socket, or offline on files.",
         discussion: """
-            'check' prints a scene's diagnostics, 'solve' its frame as declared, 'frames' its frames \
-            over time while actions run, and 'plot' an SVG of how its views move. Each subcommand's \
-            help has examples: layoutctl help frames.
+            On a daemon (layoutd): scenes, frame, run, exec, step, settle, watch, diagnostics, reload, \
+            assert, and plot on a scene's name. Offline, on files: check, solve, frames, and plot on a file. \
+            Each subcommand's help has examples: layoutctl help assert.
+
+            Exit status: 0 done; 1 an assertion failed, the scene has errors or the daemon refused; 2 the \
+            command line is wrong (an assertion that does not parse included); 3 no daemon listens.
             """,
         version: "layoutctl \(version)",
-        subcommands: [Check.self, Solve.self, Frames.self, Plot.self]
+        subcommands: [
+            Scenes.self, FrameCommand.self, Run.self, Exec.self, Step.self, Settle.self, Watch.self,
+            Diagnostics.self, Reload.self, Assert.self, Plot.self, Check.self, Solve.self, Frames.self,
+        ]
     )
 
     /// The version that `--version` prints.
     static let version = "0.1.0"
+}
+
+/// Runs layoutctl: ArgumentParser's own handling, but a wrong command line exits with 2, as documented, not 64.
+@main
+enum Main {
+    static func main() async {
+        do {
+            var command = try Layoutctl.parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if Layoutctl.exitCode(for: error) == .validationFailure {
+                printError(Layoutctl.fullMessage(for: error))
+                exit(Status.usage)
+            }
+            Layoutctl.exit(withError: error)
+        }
+    }
 }

@@ -1,4 +1,4 @@
-public import PlaygroundProtocol
+import PlaygroundProtocol
 
 /// Draws the whole screen from the viewer's state: the frame of the scene
 /// shown above a status line, and over the picture what needs saying (the

@@ -1,8 +1,8 @@
 import Dispatch
 import Logging
-public import PlaygroundClient
+import PlaygroundClient
 import PlaygroundProtocol
-public import PlaygroundServer
+import PlaygroundServer
 
 #if canImport(Glibc)
     import Glibc

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import LayoutAssertions
+import PlaygroundClient
+import PlaygroundProtocol
+
+/// The exit statuses of layoutctl (docs/layoutctl.md).
+enum Status {
+    /// An assertion failed, the scene has errors, or the daemon refused the request (an unknown scene or action).
+    static let failed: Int32 = 1
+    /// The command line is wrong: an unknown option, a bad value, an assertion that does not parse.
+    static let usage: Int32 = 2
+    /// No daemon listens on the socket, or it went away.
+    static let noDaemon: Int32 = 3
+}
+
+/// `--socket`, for the commands that talk to a daemon.
+struct ConnectionOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The daemon's socket.",
+            discussion: "Default: $LAYOUTD_SOCKET, else $XDG_RUNTIME_DIR/layoutd.sock, else /tmp/layoutd-$UID.sock.",
+            valueName: "path"))
+    var socket: String?
+
+    var socketPath: String {
+        socket ?? SocketPath.default(environment: ProcessInfo.processInfo.environment, userID: getuid())
+    }
+
+    /// Connects and runs `body`; every failure is said on standard error and becomes the exit status of
+    /// ``Status``.
+    func withClient(_ body: (PlaygroundClient) async throws -> Void) async throws {
+        let path = socketPath
+        do {
+            try await PlaygroundClient.withConnection(to: path) { client in try await body(client) }
+        } catch let error as ExitCode {
+            throw error
+        } catch ClientError.noDaemon(_, let reason) {
+            printError(
+                "layoutctl: error: no daemon is listening on \(displayed(path)) (\(reason)); start one with "
+                    + "'layoutd Playgrounds', or give --socket or LAYOUTD_SOCKET")
+            throw ExitCode(Status.noDaemon)
+        } catch ClientError.disconnected {
+            printError("layoutctl: error: the daemon on \(displayed(path)) closed the connection")
+            throw ExitCode(Status.noDaemon)
+        } catch ClientError.daemon(_, let message, let diagnostics) {
+            for diagnostic in diagnostics { printError(diagnostic.rendered, terminator: "") }
+            printError("layoutctl: error: \(message)")
+            throw ExitCode(Status.failed)
+        } catch ClientError.timing(let reason) {
+            printError("layoutctl: error: \(reason)")
+            throw ExitCode(Status.usage)
+        } catch let error as AssertionError {
+            printError("layoutctl: error: invalid assertion: \(error)")
+            throw ExitCode(Status.usage)
+        } catch {
+            printError("layoutctl: error: \(error)")
+            throw ExitCode(Status.failed)
+        }
+    }
+}
+
+/// Standard output, a line at a time even into a pipe, so that `watch | head` and a Ctrl-C lose nothing.
+func printLine(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
