@@ -244,6 +244,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "LayoutAssertionsTests",
+            dependencies: ["LayoutAssertions", "PlaygroundProtocol", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "PlaygroundProtocolTests",
             dependencies: ["PlaygroundProtocol", "TestSupport"],
             swiftSettings: strictSettings
