@@ -248,6 +248,14 @@ let package = Package(
             dependencies: ["LayoutAssertions", "PlaygroundProtocol", "TestSupport"],
             swiftSettings: strictSettings
         ),
+        // The client side as users meet it: PlaygroundTesting's expectations, layoutctl on the socket, a shell
+        // script, the protocol page's Python client and the testing guide's example, against the real layoutd.
+        .testTarget(
+            name: "PlaygroundTestingTests",
+            dependencies: ["PlaygroundTesting", "TestSupport", "layoutd", "layoutctl", "layout-watch"],
+            exclude: ["playgrounds.sh"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "PlaygroundProtocolTests",
             dependencies: ["PlaygroundProtocol", "TestSupport"],
