@@ -329,6 +329,8 @@ public final class ChildProcess {
                 pump(until: min(deadline, .now + .milliseconds(5)))
             }
         }
+        // What it wrote before it ended is in the pipes still (a process it started may hold them open: bounded).
+        if ended != nil { readToEnd(until: .now + .seconds(1)) }
         return ended
     }
 

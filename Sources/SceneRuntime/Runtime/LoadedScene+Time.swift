@@ -8,6 +8,11 @@ extension LoadedScene {
     /// starts it again would otherwise loop without time passing.
     static let maximumEventsPerAdvance = 1_000
 
+    /// An event due this little after the target time is due at it: a clock
+    /// that adds 1/60 s thirty times reaches 0.49999999999999994, and the
+    /// animation that ends at 0.5 must end on that tick, not the next.
+    static let eventTimeTolerance = 1e-9
+
     /// Moves scene time forward to `target`: every event due by then runs
     /// in time order, at its own time (a completion runs at its
     /// animation's end, before the frame for that time is made), then
@@ -84,7 +89,7 @@ extension LoadedScene {
         for animator in animators {
             if let end = animator.finishTime, end < best { best = end }
         }
-        return best <= limit ? best : nil
+        return best <= limit + Self.eventTimeTolerance ? best : nil
     }
 
     /// Brings every group's progress to the current time.
