@@ -164,7 +164,8 @@ struct FrameLookup {
             let gap = frame.offCanvas(self.frame.canvas)
             let found: String
             if let gap {
-                found = "its frame \(describe(frame)) is \(formatted(gap.distance)) \(gap.side) the canvas"
+                let distance = gap.distance < 0.0005 ? "just" : formatted(gap.distance)
+                found = "its frame \(describe(frame)) is \(distance) \(gap.side) the canvas"
             } else {
                 found =
                     "its frame \(describe(frame)) is on the canvas (\(formatted(self.frame.canvas.width)) × \(formatted(self.frame.canvas.height)))"

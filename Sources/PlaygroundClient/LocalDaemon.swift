@@ -61,6 +61,22 @@ public struct LocalDaemon: Sendable {
         }
     }
 
+    /// Starts `layoutd` as ``with(scenes:fps:clock:_:)`` does, on copies of scene files: each is a scene named
+    /// after its file (`Tests/Card.layout` is `Card`).
+    /// - Throws: ``ClientError/daemonDidNotStart(_:)`` when a file cannot be read, or the daemon cannot start.
+    public static func with<Result: Sendable>(
+        sceneFiles paths: [String], fps: Double = 60, clock: ServerInfo.Clock = .manual,
+        _ body: (LocalDaemon, PlaygroundClient) async throws -> Result
+    ) async throws -> Result {
+        var scenes: [String: String] = [:]
+        for path in paths {
+            var name = String(path.split(separator: "/").last ?? Substring(path))
+            if name.hasSuffix(".layout") { name.removeLast(".layout".count) }
+            scenes[name] = try readFile(path)
+        }
+        return try await with(scenes: scenes, fps: fps, clock: clock, body)
+    }
+
     /// Writes a scene's file (a new file, then a rename over the old, as editors save) and waits until the
     /// daemon has loaded it: its new generation, or the diagnostics of a version with errors.
     /// - Returns: The diagnostics the daemon reported for this version.
@@ -149,6 +165,24 @@ public struct LocalDaemon: Sendable {
         throw ClientError.daemonDidNotStart(
             "layoutd did not say '\(text)' within \(Int(timeout)) s; it said: \(String(decoding: log.suffix(2000), as: UTF8.self))"
         )
+    }
+
+    static func readFile(_ path: String) throws -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ClientError.daemonDidNotStart("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw ClientError.daemonDidNotStart("cannot read \(path)") }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func writeFile(_ path: String, _ text: String) throws {

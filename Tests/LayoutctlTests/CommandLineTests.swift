@@ -6,7 +6,7 @@ import Testing
 #endif
 
 /// The real `layoutctl` on command lines that ask for what cannot be done:
-/// it says what is wrong and exits with a failure (64 for a usage error, 1
+/// it says what is wrong and exits with a failure (2 for a usage error, 1
 /// otherwise), or, where it can go on, warns; it never succeeds quietly.
 @Suite struct CommandLineTests {
     static let scene = """
@@ -31,7 +31,7 @@ import Testing
 
     /// The first line of a usage error, after `Error: `.
     static func usageError(_ result: Layoutctl.Result) -> Substring? {
-        guard result.status == 64, result.stderr.hasPrefix("Error: ") else { return nil }
+        guard result.status == 2, result.stderr.hasPrefix("Error: ") else { return nil }
         return result.stderr.dropFirst("Error: ".count).prefix { $0 != "\n" }
     }
 
@@ -170,8 +170,12 @@ import Testing
     func help() throws {
         let overview = try Layoutctl.run(["--help"])
         #expect(overview.status == 0)
-        #expect(overview.stdout.hasPrefix("OVERVIEW: Check, solve, play and plot Layout Playground scenes offline."))
-        for command in ["check", "solve", "frames", "plot"] {
+        #expect(overview.stdout.hasPrefix("OVERVIEW: Drive and test Layout Playground scenes"))
+        let commands = [
+            "scenes", "frame", "run", "exec", "step", "settle", "watch", "diagnostics", "reload", "assert", "plot",
+            "check", "solve", "frames",
+        ]
+        for command in commands {
             #expect(overview.stdout.contains("\n  \(command) "))
             let help = try Layoutctl.run(["help", command])
             #expect(help.status == 0)

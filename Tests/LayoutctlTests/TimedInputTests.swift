@@ -100,11 +100,11 @@ import Testing
     }
 
     @Test(
-        "What follows the last '@' must be a time: otherwise a usage error (exit 64)",
+        "What follows the last '@' must be a time: otherwise a usage error (exit 2)",
         arguments: ["move@x", "move@", "move@-1", "move@nan"])
     func badTime(_ value: String) throws {
         let (frames, result) = try Self.run(["--run", value])
-        #expect(result.status == 64 && frames.isEmpty)
+        #expect(result.status == 2 && frames.isEmpty)
         #expect(result.stderr.hasPrefix("Error: --run '\(value)': "))
         #expect(result.stderr.contains("Usage: layoutctl frames"))
     }
@@ -112,7 +112,7 @@ import Testing
     @Test("A bad '@' on --exec names the option and how to write a time")
     func badExecTime() throws {
         let (_, result) = try Self.run(["--exec", "box.alpha = 0@soon"])
-        #expect(result.status == 64)
+        #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("Error: --exec 'box.alpha = 0@soon': 'soon' after the last '@' is not a time"))
     }
 

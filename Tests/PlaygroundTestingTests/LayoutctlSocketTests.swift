@@ -21,13 +21,15 @@ import Testing
         try await LocalDaemon.with(scenes: Self.scenes) { daemon, _ in
             let scenes = try Self.run(["scenes"], on: daemon)
             #expect(scenes.status == 0)
-            #expect(scenes.stdout.contains("Box     1           ok      0       0         Box.layout"), "\(scenes.stdout)")
+            #expect(
+                scenes.stdout.contains("Box     1           ok      0       0         Box.layout"), "\(scenes.stdout)")
             #expect(scenes.stdout.contains("Broken  0           error   1"))
 
             #expect(try Self.run(["run", "Box", "slide"], on: daemon).status == 0)
             #expect(try Self.run(["step", "0.25"], on: daemon).status == 0)
             let frame = try Self.run(["frame", "Box"], on: daemon)
-            #expect(frame.stdout.hasPrefix("Box  generation 1  t = 0.25  moving  canvas 200 × 200\n"), "\(frame.stdout)")
+            #expect(
+                frame.stdout.hasPrefix("Box  generation 1  t = 0.25  moving  canvas 200 × 200\n"), "\(frame.stdout)")
             #expect(frame.stdout.contains("box   view  25  0  50     50      1"), "\(frame.stdout)")
             let json = try Self.run(["frame", "Box", "--json"], on: daemon)
             #expect(json.stdout.hasPrefix(#"{"event":"frame","scene":"Box","generation":1,"#))
@@ -86,10 +88,12 @@ import Testing
         try await LocalDaemon.with(scenes: Self.scenes) { daemon, _ in
             let now = try Self.run(["assert", "Box", "box.leading == 0", "box inside root"], on: daemon)
             #expect(now.status == 0, "\(now.stderr)")
-            #expect(now.stdout == "box.leading == 0 held at t = 0.0: 0.0 vs 0.0\nbox inside root held at t = 0.0: "
-                + "(0.0, 0.0, 50.0, 50.0) is inside (0.0, 0.0, 200.0, 200.0)\n")
+            #expect(
+                now.stdout == "box.leading == 0 held at t = 0.0: 0.0 vs 0.0\nbox inside root held at t = 0.0: "
+                    + "(0.0, 0.0, 50.0, 50.0) is inside (0.0, 0.0, 200.0, 200.0)\n")
 
-            let at = try Self.run(["assert", "Box", "--run", "slide", "--at", "0.25", "box.leading == 40 ± 0.5"], on: daemon)
+            let at = try Self.run(
+                ["assert", "Box", "--run", "slide", "--at", "0.25", "box.leading == 40 ± 0.5"], on: daemon)
             #expect(at.status == 1)
             #expect(at.stderr == "box.leading == 40 ± 0.5 failed at t = 0.25: 25.0 vs 40.0 (off by 15.0)\n")
 
@@ -140,7 +144,8 @@ import Testing
                     + "with 'layoutd Playgrounds', or give --socket or LAYOUTD_SOCKET\n")
         }
         // LAYOUTD_SOCKET chooses the socket as --socket does.
-        let viaEnvironment = try ChildProcess.run(try Self.layoutctl(), ["scenes"], environment: ["LAYOUTD_SOCKET": path])
+        let viaEnvironment = try ChildProcess.run(
+            try Self.layoutctl(), ["scenes"], environment: ["LAYOUTD_SOCKET": path])
         #expect(viaEnvironment.status == 3 && viaEnvironment.stderr.contains(path))
     }
 

@@ -1,4 +1,5 @@
 import PlaygroundProtocol
+
 /// A linear form `coefficient × anchor + constant`, what a constraint's
 /// right side must reduce to.
 struct LinearForm {

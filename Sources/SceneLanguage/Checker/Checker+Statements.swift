@@ -1,4 +1,5 @@
 import PlaygroundProtocol
+
 extension Checker {
     /// Checks every action, `on load` and top-level animator, then looks for
     /// actions that run themselves.

@@ -1,4 +1,5 @@
 import PlaygroundProtocol
+
 /// Resolves the names of a parsed scene and checks that each is used as
 /// what it is: anchors on views, `constant` on constraints, `start` on
 /// animators. Constraints come out in Auto Layout's form

@@ -1,4 +1,5 @@
 public import PlaygroundProtocol
+
 /// A layout attribute of a view or guide, as `NSLayoutConstraint.Attribute`
 /// names it. `leading` and `trailing` equal `left` and `right`
 /// (left-to-right layout).

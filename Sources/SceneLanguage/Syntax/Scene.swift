@@ -1,4 +1,5 @@
 public import PlaygroundProtocol
+
 /// A parsed and checked scene file: its settings, views, constraints,
 /// animators and actions, and every diagnostic found on the way.
 ///

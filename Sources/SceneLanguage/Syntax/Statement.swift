@@ -1,4 +1,5 @@
 public import PlaygroundProtocol
+
 /// A statement of an action, `on load` or an animation block.
 ///
 /// Statements keep names as written: `swap` trades names at run time, so the
