@@ -20,7 +20,8 @@ public struct LocalDaemon: Sendable {
     /// The folder the daemon watches.
     public let folder: String
     public let socketPath: String
-    let pid: pid_t
+    /// The daemon's process id (for a test that watches its descriptors or memory).
+    public let pid: Int32
     let client: PlaygroundClient
 
     /// How long to wait for the daemon to be ready, or for a saved scene's new generation, in seconds.

@@ -1,6 +1,7 @@
 import Foundation
 import PlaygroundClient
 import PlaygroundProtocol
+import TestSupport
 import Testing
 
 /// The playgrounds of spec §8 through the real daemon, with the manual
@@ -12,21 +13,7 @@ import Testing
         try String(contentsOf: repositoryRoot.appendingPathComponent("Playgrounds/\(name).layout"), encoding: .utf8)
     }
 
-    /// Ease-in-out at x, by bisection on the curve's x.
-    static func easeInOut(_ x: Double) -> Double {
-        guard x > 0 else { return 0 }
-        guard x < 1 else { return 1 }
-        func bezier(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-            3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
-        }
-        var low = 0.0
-        var high = 1.0
-        for _ in 0..<100 {
-            let mid = (low + high) / 2
-            if bezier(0.42, 0.58, mid) < x { low = mid } else { high = mid }
-        }
-        return bezier(0, 1, (low + high) / 2)
-    }
+    static func easeInOut(_ x: Double) -> Double { TutorialTiming.easeInOut(x) }
 
     @Test("Bankey on load: the title slides from 0, the subtitle and the fade from 0.2 s")
     func bankey() async throws {

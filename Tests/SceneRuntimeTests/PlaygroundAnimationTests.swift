@@ -2,6 +2,7 @@ import Foundation
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
+import TestSupport
 import Testing
 
 /// The playgrounds' animations at chosen times, against values worked out

@@ -2,6 +2,7 @@ import Foundation
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
+import TestSupport
 import Testing
 
 /// The Quiz playgrounds against Big Nerd Ranch's chapter 8, with every
