@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(libinotifytools0-dev socat tmux)
+debian_packages=(libinotifytools0-dev socat tmux git vim neovim emacs-nox)
 # Each is NAME on PyPI and python3-NAME in Debian.
 python_modules=(kiwisolver scipy numpy mpmath)
 

@@ -88,6 +88,44 @@ import Testing
             try check(unlink(path), "unlink")
             try write(path, text)
         },
+        Pattern(name: "vim itself, headless, with Debian's defaults (swap file, backup, write)", reloads: 1) {
+            folder, _, _ in
+            try run(
+                "vim", ["-Es", "-u", "DEFAULTS", "-i", "NONE", "-c", "$a|# edited by vim", "-c", "wq", "Box.layout"],
+                in: folder)
+        },
+        Pattern(name: "neovim itself, headless", reloads: 1) { folder, _, _ in
+            try run("nvim", ["--clean", "-Es", "-c", "$a|# edited by neovim", "-c", "wq", "Box.layout"], in: folder)
+        },
+        Pattern(name: "emacs itself, in batch mode, backups on", reloads: 1) { folder, _, _ in
+            try run(
+                "emacs",
+                [
+                    "--batch", "-Q", "--eval", "(setq make-backup-files t backup-inhibited nil)", "Box.layout",
+                    "--eval", "(progn (goto-char (point-max)) (insert \"# edited by emacs\\n\") (save-buffer))",
+                ], in: folder)
+        },
+        Pattern(name: "cp over the scene: truncated and written in place", reloads: 1) { folder, _, text in
+            try write(folder + "/other.txt", text)
+            try run("cp", ["other.txt", "Box.layout"], in: folder)
+        },
+        Pattern(name: "git checkout of another version, by git itself", reloads: 1) { folder, _, text in
+            let git = ["-c", "user.name=test", "-c", "user.email=test@example.com"]
+            try run("git", ["init", "-q"], in: folder)
+            try run("git", git + ["add", "Box.layout"], in: folder)
+            try run("git", git + ["commit", "-q", "-m", "first"], in: folder)
+            // The other version goes into the index without touching the file; checkout then writes it.
+            try write(folder + "/.other", text)
+            let blob = try ChildProcess.run("git", ["hash-object", "-w", ".other"], directory: folder).stdout
+            try run(
+                "git",
+                [
+                    "update-index", "--cacheinfo",
+                    "100644,\(blob.trimmingCharacters(in: .whitespacesAndNewlines)),Box.layout",
+                ],
+                in: folder)
+            try run("git", ["checkout", "--", "Box.layout"], in: folder)
+        },
         Pattern(name: "touch: nothing changed", reloads: 0) { _, path, _ in
             try check(utimes(path, nil), "touch")
         },
