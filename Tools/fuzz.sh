@@ -1,28 +1,32 @@
 #!/usr/bin/env bash
 # Longer fuzzing runs than the test suite's: libFuzzer with AddressSanitizer on
-# the whole scene pipeline (lexer, parser, checker, layout model and solver,
-# frame JSON, diagnostic rendering, and running valid scenes); the invariants are in
-# Tools/fuzz/FuzzSceneLanguage.swift. Prints libFuzzer's summary, including how
-# many inputs it tried and the coverage it reached.
+# three targets, each for SECONDS (default 60):
 #
-#   Tools/fuzz.sh [SECONDS]   (default 60)
+#   scene     the whole scene pipeline (lexer, parser, checker, layout model and
+#             solver, frame JSON, diagnostic rendering, running valid scenes):
+#             Tools/fuzz/scene/FuzzSceneLanguage.swift
+#   protocol  lines of requests, decoded as layoutd decodes them and answered by
+#             its scene registry with the playgrounds loaded:
+#             Tools/fuzz/protocol/FuzzProtocol.swift
+#   exec      the action interpreter driven by `exec` sources in a playground:
+#             Tools/fuzz/exec/FuzzExec.swift
 #
-# Crashing, timed-out and leaking inputs are written to .build-fuzz/crash-*,
-# timeout-*, leak-*; the corpus grows in .build-fuzz/corpus, seeded with
-# Playgrounds/*.layout and the scene texts of the tests. Exits with libFuzzer's
-# status: 0 when nothing was found.
+#   Tools/fuzz.sh [SECONDS] [TARGET…]   (default: 60, every target)
+#
+# For each it prints libFuzzer's summary: the inputs it tried, the corpus and
+# the coverage it reached. Crashing, timed-out and leaking inputs are written
+# to .build-fuzz/TARGET/crash-*, timeout-*, leak-*; each corpus grows in
+# .build-fuzz/TARGET/corpus, seeded from the playgrounds, the tests and the
+# protocol page. Exits with 1 if any target found something.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(scene protocol exec)
 out=.build-fuzz
-mkdir -p "$out/corpus" "$out/modules"
+mkdir -p "$out/modules"
 
-# SwiftPM cannot build with -sanitize=fuzzer, so each module is compiled by
-# swiftc, in dependency order, into one object file and a .swiftmodule in
-# $out/modules that the next modules import. Every module gets the fuzzer's
-# coverage instrumentation and AddressSanitizer; -assert-config Debug keeps
-# assert() and assertionFailure() in the optimised code, so the fuzzer traps
-# wherever a debug build would. The settings are Package.swift's.
 flags=(
     -O -assert-config Debug -sanitize=fuzzer,address -parse-as-library -package-name LayoutPlayground
     -swift-version 6 -enable-upcoming-feature InternalImportsByDefault
@@ -37,41 +41,109 @@ build_module PlaygroundProtocol
 build_module SceneLanguage  # imports PlaygroundProtocol
 build_module Animation
 build_module SceneRuntime  # imports the four above
-# The entry point, linked with the modules and libFuzzer's main. The linker's
-# "Cannot export local symbol" notes about the sanitizers are harmless.
-swiftc "${flags[@]}" -module-name FuzzSceneLanguage Tools/fuzz/FuzzSceneLanguage.swift \
-    "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o" "$out/SceneRuntime.o" \
-    -o "$out/fuzz-scene-language" 2> >(grep -v "Cannot export local symbol" >&2)
+modules=("$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o" "$out/SceneRuntime.o")
 
-# Seed the corpus: the playgrounds, and every multi-line string literal of the
-# tests (the scene texts they embed), one file each, named by checksum.
-seed() { printf '%s' "$1" > "$out/corpus/seed-$(printf '%s' "$1" | cksum | cut -d' ' -f1)"; }
-for file in Playgrounds/*.layout; do
-    [ -e "$file" ] && seed "$(cat "$file")"
-done
-while IFS= read -r -d '' text; do
-    seed "$text"
-done < <(find Tests -name '*.swift' -print0 | xargs -0 awk '
-    /"""$/ && !inside { inside = 1; text = ""; next }
-    inside && /^[ \t]*"""/ { inside = 0; printf "%s%c", text, 0; next }
-    inside { sub(/^[ \t]+/, ""); text = text $0 "\n" }')
+# Each target's entry point, with the shared checks, linked with the modules
+# and libFuzzer's main. The protocol and exec targets compile the daemon's
+# scene registry (Sources/PlaygroundServer/Scenes, which needs no networking)
+# into themselves. The linker's "Cannot export local symbol" notes about the
+# sanitizers are harmless.
+build_target() {  # NAME SOURCES…
+    local name=$1
+    shift
+    swiftc "${flags[@]}" -module-name "Fuzz_$name" Tools/fuzz/common/FuzzChecks.swift "$@" "${modules[@]}" \
+        -o "$out/fuzz-$name" 2> >(grep -v "Cannot export local symbol" >&2)
+}
 
-# A dictionary of the language's words, so that mutations insert whole keywords.
-words="canvas safearea reload none view label button guide constraints inactive action on load animator animate
+seed() {  # TARGET TEXT: one corpus file, named by checksum
+    printf '%s' "$2" > "$out/$1/corpus/seed-$(printf '%s' "$2" | cksum | cut -d' ' -f1)"
+}
+
+# Multi-line string literals of the tests (the scene texts they embed), NUL-separated.
+test_texts() {
+    find Tests -name '*.swift' -print0 | xargs -0 awk '
+        /"""$/ && !inside { inside = 1; text = ""; next }
+        inside && /^[ \t]*"""/ { inside = 0; printf "%s%c", text, 0; next }
+        inside { sub(/^[ \t]+/, ""); text = text $0 "\n" }'
+}
+
+# The language's words, one per line as libFuzzer's dictionaries want them, so that mutations insert whole
+# keywords.
+language_words() {
+    words="canvas safearea reload none view label button guide constraints inactive action on load animator animate
 delay curve spring damping velocity repeat forever autoreverse completion layout activate deactivate start after
 pause reverse stop finish at end current swap run system root safeArea margins required high low fitting color
 alpha font size hugging compression hidden frame text constant fraction true false easeInOut easeIn easeOut linear
 bezier left right top bottom leading trailing width height centerX centerY firstBaseline lastBaseline minX midX
 maxX minY midY maxY == >= <= += -= #3366ff"
-for word in $words; do printf '"%s"\n' "$word"; done > "$out/scene.dict"
+    for word in $words; do printf '"%s"\n' "$word"; done
+}
 
-# -timeout: an input that takes 10 s counts as a hang; -max_len: scenes longer
-# than libFuzzer's default of 4 KB.
-set +e
-"$out/fuzz-scene-language" -max_total_time="$seconds" -timeout=10 -max_len=16384 -dict="$out/scene.dict" \
-    -artifact_prefix="$out/" -print_final_stats=1 "$out/corpus" > "$out/fuzz.log" 2>&1
-status=$?
-set -e
-grep -E "DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::new_units_added|ERROR|Fatal error|SUMMARY|Test unit written" \
-    "$out/fuzz.log" || true
-exit $status
+prepare_scene() {
+    build_target scene Tools/fuzz/scene/FuzzSceneLanguage.swift
+    for file in Playgrounds/*.layout; do seed scene "$(cat "$file")"; done
+    while IFS= read -r -d '' text; do seed scene "$text"; done < <(test_texts)
+    language_words > "$out/scene/dict"
+}
+
+prepare_protocol() {
+    build_target protocol Tools/fuzz/protocol/FuzzProtocol.swift Tools/fuzz/common/FuzzRegistry.swift \
+        Sources/PlaygroundServer/Scenes/*.swift
+    # The protocol page's session, and requests for every action of every playground.
+    seed protocol "$(grep -o "'{\"id\".*}'" docs/protocol.md | tr -d "'")"
+    for file in Playgrounds/*.layout; do
+        scene=$(basename "$file" .layout)
+        for action in $(sed -n -E 's/^action ([A-Za-z_0-9]+).*/\1/p' "$file"); do
+            seed protocol "$(printf '{"id":1,"cmd":"run","scene":"%s","action":"%s"}\n{"id":2,"cmd":"step","seconds":0.3}\n{"id":3,"cmd":"frame","scene":"%s","layer":"model"}\n{"id":4,"cmd":"settle","scene":"%s"}\n{"cmd":"subscribe","scene":"*"}\n{"id":"x","cmd":"reload","scene":"%s"}\n{"cmd":"diagnostics","scene":"%s"}' \
+                "$scene" "$action" "$scene" "$scene" "$scene" "$scene")"
+        done
+    done
+    for word in '"id"' '"cmd"' '"scene"' '"action"' '"source"' '"seconds"' '"timeout"' '"layer"' '"model"' \
+        '"presentation"' '"hello"' '"scenes"' '"subscribe"' '"unsubscribe"' '"frame"' '"run"' '"exec"' '"step"' \
+        '"settle"' '"diagnostics"' '"reload"' '"clock"' '"paused"' '"slow"' '"*"' '"Quiz"' '"Messaging"' \
+        '"Bankey"' '"Burger"' '"QuizGuide"' 'null' 'true' 'false' '1e308' '-0'; do
+        printf '"%s"\n' "${word//\"/\\\"}"
+    done > "$out/protocol/dict"
+}
+
+prepare_exec() {
+    build_target exec Tools/fuzz/exec/FuzzExec.swift Tools/fuzz/common/FuzzRegistry.swift \
+        Sources/PlaygroundServer/Scenes/*.swift
+    # Each action's body of each playground, run in that playground: the first byte picks it (its value
+    # modulo 5, in FuzzRegistry's order), P for Quiz to T for Burger.
+    index=0
+    for scene in Quiz QuizGuide Messaging Bankey Burger; do
+        byte=$(printf "\\$(printf '%03o' $((80 + index)))")
+        while IFS= read -r -d '' body; do seed exec "$byte$body"; done < <(awk '
+            /^action / { inside = 1; body = ""; next }
+            inside && /^}/ { inside = 0; printf "%s%c", body, 0; next }
+            inside { body = body $0 "\n" }' "Playgrounds/$scene.layout")
+        index=$((index + 1))
+    done
+    language_words > "$out/exec/dict"
+}
+
+# The playgrounds that the protocol and exec targets load once, before the first input, stay in a global
+# for the whole run; LeakSanitizer cannot follow Swift's pointers with tag bits in enum payloads, and at
+# exit calls what they hold a leak. Only allocations made while loading them are excused: a leak in an
+# input is still reported.
+printf 'leak:loadedRegistry\n' > "$out/lsan.supp"
+export LSAN_OPTIONS="suppressions=$PWD/$out/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
+found=0
+for target in "${targets[@]}"; do
+    case "$target" in scene | protocol | exec) ;; *) echo "fuzz.sh: no target '$target' (scene, protocol, exec)" >&2; exit 2 ;; esac
+    mkdir -p "$out/$target/corpus"
+    "prepare_$target"
+    # -timeout: an input that takes 10 s counts as a hang; -max_len: inputs longer than libFuzzer's default 4 KB.
+    set +e
+    "$out/fuzz-$target" -max_total_time="$seconds" -timeout=10 -max_len=16384 -dict="$out/$target/dict" \
+        -artifact_prefix="$out/$target/" -print_final_stats=1 "$out/$target/corpus" > "$out/$target/fuzz.log" 2>&1
+    status=$?
+    set -e
+    echo "== $target ($seconds s): exit status $status"
+    grep -E "DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::new_units_added|ERROR|Fatal error|SUMMARY|Test unit written" \
+        "$out/$target/fuzz.log" || true
+    [ "$status" -eq 0 ] || found=1
+done
+exit $found

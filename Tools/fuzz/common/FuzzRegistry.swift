@@ -1,0 +1,86 @@
+// What the protocol and exec targets share: the playgrounds loaded once into
+// the daemon's scene registry (Sources/PlaygroundServer/Scenes, compiled
+// into the target: it needs no networking), copied for each input.
+
+import PlaygroundProtocol
+import SceneLanguage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The scenes every input starts from: Playgrounds/*.layout (fuzz.sh runs from the repository's root).
+let playgroundNames = ["Quiz", "QuizGuide", "Messaging", "Bankey", "Burger"]
+
+let loadedRegistry: SceneRegistry = {
+    var registry = SceneRegistry(fps: 60)
+    for name in playgroundNames {
+        let path = "Playgrounds/\(name).layout"
+        guard let bytes = readAll(path) else { fatalError("fuzz: cannot read \(path); run from the repository's root") }
+        _ = registry.load(name: name, path: path, source: SourceFile(name: "\(name).layout", bytes: bytes))
+    }
+    return registry
+}()
+
+/// Loads the playgrounds before the first input, so that libFuzzer counts what they hold as no input's leak.
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
+    _ = loadedRegistry
+    return 0
+}
+
+func readAll(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count == 0 { break }
+        bytes += chunk[..<count]
+    }
+    return bytes
+}
+
+/// Checks what the daemon would send: valid JSON of finite numbers, one line, safe diagnostics, finite frames.
+func checkSent(_ response: IdentifiedResponse) {
+    var out = JSONWriter()
+    response.write(to: &out)
+    checkLine(out.bytes, what: "a response")
+    switch response.response {
+    case .frame(let frame): checkFrame(frame)
+    case .diagnostics(let diagnostics), .error(_, _, let diagnostics):
+        for diagnostic in diagnostics {
+            precondition(
+                isSafeToPrint(diagnostic.rendered, tabs: "\t"),
+                "unsafe rendering: \(diagnostic.rendered.debugDescription)")
+        }
+    default: break
+    }
+}
+
+func checkSent(_ events: [Event]) {
+    for event in events {
+        var out = JSONWriter()
+        event.write(to: &out)
+        checkLine(out.bytes, what: "an event")
+        if case .frame(let frame) = event { checkFrame(frame) }
+    }
+}
+
+func checkLine(_ bytes: [UInt8], what: String) {
+    precondition(!bytes.contains(0x0A), "\(what) holds a newline inside its line")
+    var json = JSONChecker(bytes)
+    precondition(json.isValid(), "\(what) is not valid JSON: \(String(decoding: bytes.prefix(300), as: UTF8.self))")
+}
+
+func checkFrame(_ frame: Frame) {
+    for view in frame.views {
+        precondition(
+            [view.x, view.y, view.width, view.height, view.alpha].allSatisfy(\.isFinite),
+            "a frame of \(frame.scene) at \(frame.time) s is not finite")
+    }
+}

@@ -1,0 +1,34 @@
+// libFuzzer entry point for the action interpreter, driven as `exec` drives
+// it: the input (after its first byte, which picks a playground) is a source
+// of statements run in that playground's running scene, then every action
+// of the scene runs, and time moves on by ticks for 1.5 s. What the daemon
+// would send must be valid JSON with finite frames and safe diagnostics, and
+// nothing may trap or loop without end.
+
+import PlaygroundProtocol
+import SceneLanguage
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzExec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size > 0 else { return 0 }
+    var registry = loadedRegistry
+    let scene = playgroundNames[Int(data[0]) % playgroundNames.count]
+    let source = String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self)
+    let (response, events) = registry.exec(source, in: scene, number: 1)
+    checkSent(IdentifiedResponse(id: nil, response: response))
+    checkSent(events)
+    // The same source again a little later, blending with what it started.
+    checkSent(registry.advance(by: 0.1))
+    let again = registry.exec(source, in: scene, number: 2)
+    checkSent(IdentifiedResponse(id: nil, response: again.0))
+    if case .success(let entry) = registry.entry(scene) {
+        for action in entry.summary.actions {
+            let (response, events) = registry.run(action, in: scene)
+            checkSent(IdentifiedResponse(id: nil, response: response))
+            checkSent(events)
+        }
+    }
+    for _ in 0..<45 { checkSent(registry.advance(by: 1.0 / 30)) }
+    checkSent(IdentifiedResponse(id: nil, response: registry.diagnostics(of: scene)))
+    return 0
+}

@@ -1,0 +1,93 @@
+// libFuzzer entry point for the whole scene pipeline: any bytes through the
+// source file and the lexer, then the parser and checker (`Scene.parse`), the
+// layout model (the solver), the model frame's JSON and the diagnostic
+// renderer. Built by Tools/fuzz.sh, not by SwiftPM, with the package's modules
+// compiled one by one. A broken invariant traps, which libFuzzer reports as a
+// crash with the input that caused it:
+//
+// - the token stream ends with the end of the file;
+// - every diagnostic's range, and its notes', lies inside the file, and renders
+//   as `fuzz.layout:LINE:COLUMN: …`;
+// - what a diagnostic renders, the runtime's too, is safe to print: no control
+//   character but newlines (and tabs where the file has them), no DEL, C1
+//   control or bidirectional override, and no line longer than 600 scalars;
+// - the frame's numbers are finite (or an `out-of-range` error says why not),
+//   and its JSON is valid JSON of finite numbers with one entry per view;
+// - a scene without errors has one frame entry per declared view, with
+//   distinct names;
+// - a scene without errors runs in a playback session (on load, every action,
+//   the input as `exec` statements when they check out, time moving on) with
+//   finite presentation frames and runtime diagnostics inside their files.
+
+import PlaygroundProtocol
+import SceneLanguage
+import SceneRuntime
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let file = SourceFile(name: "fuzz.layout", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    let (tokens, _) = Lexer.tokenize(file)
+    precondition(tokens.last?.kind == .endOfFile, "the token stream must end with end of file")
+
+    let scene = Scene.parse(file)
+    let model = LayoutModel(scene: scene)
+    let diagnostics = model.allDiagnostics
+    // The same bytes as an `exec` source, statements alone, checked against the scene.
+    let exec = scene.parseStatements(file)
+    for diagnostic in diagnostics + exec.diagnostics {
+        for range in [diagnostic.range] + diagnostic.notes.compactMap(\.range) {
+            precondition(
+                0 <= range.start && range.start <= range.end && range.end <= file.bytes.count,
+                "\(diagnostic.code) at \(range.start)..<\(range.end), outside a file of \(file.bytes.count) bytes")
+        }
+        let rendered = diagnostic.rendered
+        precondition(rendered.hasPrefix("fuzz.layout:"), "a diagnostic renders without its file")
+        precondition(
+            isSafeToPrint(rendered, tabs: file.text), "a diagnostic renders unsafe text: \(rendered.debugDescription)")
+    }
+
+    let frame = model.modelFrame(scene: "fuzz")
+    let finite = frame.views.allSatisfy { view in
+        [view.x, view.y, view.width, view.height, view.alpha].allSatisfy(\.isFinite)
+    }
+    precondition(
+        finite || diagnostics.contains { $0.code == .outOfRange }, "a non-finite frame without an out-of-range error")
+    var json = JSONChecker(Array(frame.json.utf8))
+    precondition(json.isValid(), "the frame's JSON is not valid JSON of finite numbers: \(frame.json.prefix(300))")
+    precondition(json.objectsInViews == scene.views.count, "the frame's JSON has the wrong number of views")
+
+    if !diagnostics.hasErrors {
+        let names = frame.views.map(\.name)
+        precondition(names.count == scene.views.count, "a scene without errors lost a view")
+        precondition(Set(names).count == names.count, "views of a scene without errors share a name")
+    }
+    if !scene.diagnostics.hasErrors {
+        run(scene, exec: exec.diagnostics.hasErrors ? nil : (exec.statements, file))
+    }
+    return 0
+}
+
+/// Runs a valid scene in a playback session: `on load`, every action at 0,
+/// the first again at 0.25 and valid `exec` statements at 0.1; the frames at
+/// times in steps.
+func run(_ scene: Scene, exec: (statements: [Statement], file: SourceFile)?) {
+    var session = PlaybackSession(loading: scene, name: "fuzz")
+    for action in scene.actions { try? session.schedule(.action(action.name.name), at: 0) }
+    if let action = scene.actions.first { try? session.schedule(.action(action.name.name), at: 0.25) }
+    if let exec { try? session.schedule(.statements(exec.statements), at: 0.1) }
+    session.frames(at: [0, 0.05, 0.1, 0.25, 0.5, 1, 2, 3]) { step in
+        let finite = step.frame.views.allSatisfy { view in
+            [view.x, view.y, view.width, view.height, view.alpha].allSatisfy(\.isFinite)
+        }
+        precondition(finite, "a presentation frame at \(step.frame.time) s is not finite")
+        for reported in step.diagnostics {
+            precondition(
+                reported.diagnostic.range.end <= reported.diagnostic.range.file.bytes.count,
+                "a runtime diagnostic points past its file")
+            let rendered = reported.rendered
+            precondition(
+                isSafeToPrint(rendered, tabs: reported.diagnostic.range.file.text),
+                "unsafe rendering: \(rendered.debugDescription)")
+        }
+    }
+}
