@@ -168,7 +168,7 @@ extension Solver {
             subject = feasibleSubject(in: row)
         }
         if subject < 0 && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
-            if !nearZero(row.constant) {
+            if !nearZero(row.constant, scale: magnitude(of: constraint)) {
                 throw .unsatisfiable(constraint, conflicts: conflictingConstraints(in: row, excluding: constraint))
             }
             subject = tag.marker
@@ -216,13 +216,24 @@ extension Solver {
         return true
     }
 
+    /// How large the numbers are that the constraint's row sums: its constant,
+    /// and each term at its variable's current value. What is left of them
+    /// after cancelling is judged against this (``nearZero(_:scale:)``).
+    func magnitude(of constraint: Constraint) -> Double {
+        var scale = abs(constraint.expression.constant)
+        for term in constraint.expression.terms {
+            scale = max(scale, abs(term.coefficient * value(of: term.variable)))
+        }
+        return scale.isFinite ? scale : 0
+    }
+
     /// kiwi's two-phase entry of a row with no obvious subject.
     mutating func addWithArtificialVariable(_ row: Row, constraint: Constraint) throws(SolverError) {
         let art = makeSymbol(.slack)
         insertRow(art, row)
         artificial = row
         optimizeArtificial()
-        let success = nearZero(artificial!.constant)
+        let success = nearZero(artificial!.constant, scale: magnitude(of: constraint))
         let certificate = artificial!
         artificial = nil
 

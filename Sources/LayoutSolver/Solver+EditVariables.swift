@@ -36,7 +36,10 @@ extension Solver {
     /// the rows the edit reaches and the pivots its constraints force, not to
     /// the size of the system.
     ///
-    /// - Throws: ``SolverError/unknownEditVariable(_:)`` if the variable is not editable.
+    /// - Throws: ``SolverError/unknownEditVariable(_:)`` if the variable is not editable;
+    ///   ``SolverError/editNotResolved(_:value:)`` in the case that only rounding reaches, when the
+    ///   dual simplex finds a row it cannot make feasible: the suggestion is kept, the values are the
+    ///   nearest found, and the solver goes on.
     public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
         guard var info = edits[variable] else { throw .unknownEditVariable(variable) }
         guard value.isFinite else { return }
@@ -45,16 +48,28 @@ extension Solver {
         edits[variable] = info
         defer { flushValues() }
         let tag = tags[info.constraint.id]!
+        // The new constant is the old system with the marker replaced by `marker + delta` (or the other
+        // error by `other - delta`). A basic marker's row shifts; so do the definitions that still name it,
+        // which are not substituted when it enters the basis (they are evaluated through its row).
         if isBasic(tag.marker) {
             shiftConstant(of: tag.marker, by: -delta)
+            shiftDefinitions(naming: tag.marker, by: delta)
         } else if isBasic(tag.other) {
             shiftConstant(of: tag.other, by: delta)
+            shiftDefinitions(naming: tag.other, by: -delta)
         } else {
             for basic in columns[Int(tag.marker)] {
                 shiftConstant(of: basic, by: delta * rows[Int(basic)]!.coefficient(for: tag.marker))
             }
         }
-        dualOptimize()
+        if dualOptimize() > 0 { throw .editNotResolved(variable, value: value) }
+    }
+
+    /// Shifts every definition row that holds `symbol` by `amount` times its coefficient there.
+    private mutating func shiftDefinitions(naming symbol: Symbol, by amount: Double) {
+        for basic in columns[Int(symbol)] where isDefinition(basic) {
+            shiftConstant(of: basic, by: amount * rows[Int(basic)]!.coefficient(for: symbol))
+        }
     }
 
     private mutating func shiftConstant(of basic: Symbol, by amount: Double) {

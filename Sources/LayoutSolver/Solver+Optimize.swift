@@ -86,17 +86,22 @@ extension Solver {
 
     /// Dual simplex: restores feasibility after constants changed (edits),
     /// keeping the objective optimal.
-    mutating func dualOptimize() {
+    /// - Returns: How many rows it could not make feasible: none in exact
+    ///   arithmetic (an edit is never required, so its error can always give
+    ///   way); rounding alone can leave one, slightly negative.
+    mutating func dualOptimize() -> Int {
+        var unresolved = 0
         while let leaving = infeasibleRows.popLast() {
             guard let row = rows[Int(leaving)], !isDefinition(leaving),
                 row.constant < 0, !nearZero(row.constant)
             else { continue }
             guard let entering = dualEnteringSymbol(for: row) else {
-                assertionFailure("dual optimize failed")
+                unresolved += 1
                 continue
             }
             pivot(leaving: leaving, entering: entering)
         }
+        return unresolved
     }
 
     /// The parameter of an infeasible row with the smallest cost-to-coefficient

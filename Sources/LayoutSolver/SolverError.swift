@@ -16,6 +16,10 @@ public enum SolverError: Error, Sendable, CustomStringConvertible {
     case badRequiredStrength
     /// A constraint holds a coefficient or constant that is not finite.
     case nonFinite(Constraint)
+    /// After a suggested value, rounding left a row the dual simplex could not
+    /// make feasible (exact arithmetic never does). The suggestion stands and
+    /// the values are the nearest the solver found.
+    case editNotResolved(Variable, value: Double)
 
     public var description: String {
         switch self {
@@ -27,6 +31,8 @@ public enum SolverError: Error, Sendable, CustomStringConvertible {
         case .unknownEditVariable(let v): "unknown edit variable: \(v)"
         case .badRequiredStrength: "an edit variable cannot be required"
         case .nonFinite(let c): "non-finite number in constraint: \(c)"
+        case .editNotResolved(let v, let value):
+            "suggesting \(value) for \(v) left the layout slightly infeasible by rounding; the nearest values are kept"
         }
     }
 }

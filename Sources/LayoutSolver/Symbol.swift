@@ -25,3 +25,12 @@ enum SymbolKind: UInt8 {
 @inline(__always) func nearZero(_ value: Double) -> Bool {
     abs(value) < 1.0e-8
 }
+
+/// Whether a value computed from numbers as large as `scale` is zero: within
+/// 1e-8, or within 1e-10 of `scale` when that is more. A double carries about
+/// 16 digits and each pivot may lose a few, so a residue of 1e-10 of the
+/// magnitudes summed is rounding, not a conflict; a chain of multipliers that
+/// puts a constant at 1e20 leaves residues of 1e4.
+@inline(__always) func nearZero(_ value: Double, scale: Double) -> Bool {
+    abs(value) < max(1.0e-8, 1.0e-10 * scale)
+}

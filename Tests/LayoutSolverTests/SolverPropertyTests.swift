@@ -191,6 +191,28 @@ import Testing
         }
     }
 
+    @Test("An edit variable made before the constraints behaves as one made after (regression: it was stale)")
+    func editBeforeConstraints() async throws {
+        await propertyCheck(count: 300, input: Self.systems, Gen.int(in: -12...12).array(of: 1...6)) {
+            raw, suggestions in
+            let system = SmallSystem(specs: SmallSystem(raw).specs.filter { $0.level != 1 })
+            let x = [Variable(), Variable(), Variable()]
+            var solver = Solver()
+            try solver.addEditVariable(x[0], strength: .high)
+            try solver.suggestValue(Double(suggestions[0]), for: x[0])
+            let (bounds, rest) = system.constraints(x)
+            try solver.add(bounds)
+            for c in rest { _ = try? solver.add(c) }
+            for value in suggestions {
+                try solver.suggestValue(Double(value), for: x[0])
+                solver.checkInvariants()
+            }
+            let reference = SmallSystem(specs: system.specs + [(0, -1, 0, suggestions.last!, 1)])
+            guard case .unique(let point) = reference.bruteForce(), case .unique = system.bruteForce() else { return }
+            Self.expectValues(solver, x, equal: point, "edit first, then \(system), suggesting \(suggestions)")
+        }
+    }
+
     @Test("Conflict sets are enough to explain the refusal")
     func conflictsExplain() async throws {
         await propertyCheck(count: 300, input: Self.systems) { raw in
