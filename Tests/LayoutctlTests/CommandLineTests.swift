@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -180,6 +181,32 @@ import Testing
             let help = try Layoutctl.run(["help", command])
             #expect(help.status == 0)
             #expect(help.stdout.contains("\n  layoutctl \(command) "), "no example in the help of \(command)")
+        }
+    }
+
+    @Test("docs/layoutctl.md lists every subcommand the help lists, and every option of each")
+    func docsListEverySubcommand() throws {
+        let page = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("docs/layoutctl.md"), encoding: .utf8)
+        let overview = try Layoutctl.run(["--help"]).stdout
+        let subcommands = overview.components(separatedBy: "SUBCOMMANDS:").last!
+            .components(separatedBy: "\n\n").first!
+            .split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                return line.hasPrefix("  ") && !line.hasPrefix("   ") ? words.first.map(String.init) : nil
+            }
+            .filter { $0 != "help" }
+        #expect(subcommands.count >= 14, "\(subcommands)")
+        for command in subcommands {
+            #expect(page.contains("| `\(command)"), "docs/layoutctl.md has no row for \(command)")
+            let help = try Layoutctl.run(["help", command]).stdout
+            // Every long option the help shows is in the page (--socket, --json and --help are general).
+            let options = help.split(separator: " ").filter { $0.hasPrefix("--") }.map {
+                String($0.prefix { $0 == "-" || $0.isLetter })
+            }
+            for option in Set(options).subtracting(["--socket", "--help", "--version", "--"]) {
+                #expect(page.contains(option), "docs/layoutctl.md does not mention \(option) of \(command)")
+            }
         }
     }
 }
