@@ -5,7 +5,7 @@
 #   Tools/coverage.sh --no-test       # the table from the last covered run
 #
 # Prints, for each module, the lines that ran and the lines there are, and the
-# files below 80 %. The figures are llvm-cov's (the toolchain's), read from the
+# files below 80 %. The figures are the toolchain's llvm-cov's (not a system one: the profile format differs), read from the
 # test bundle and the profile that `swift test` leaves in .build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ if [ "${1:-}" != "--no-test" ]; then
 fi
 profile=$(swift test --show-codecov-path | sed 's/[^/]*\.json$/default.profdata/')
 bundle=$(find .build/debug/ -maxdepth 1 -name '*PackageTests.xctest' | head -1)
-llvm-cov export -summary-only -instr-profile "$profile" "$bundle" \
+"$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov" export -summary-only -instr-profile "$profile" "$bundle" \
     -ignore-filename-regex='(\.build|Tests|Tools)/' > .build/coverage.json
 python3 - <<'PY'
 import json, os, collections

@@ -1,3 +1,4 @@
+import Foundation
 import PlaygroundTesting
 import TestSupport
 import Testing
@@ -161,6 +162,26 @@ import Testing
                     "invalid assertion: 'Box' has no view or guide named 'bx'; did you mean 'box'?")
             }
             await #expect(throws: ClientError.self) { try await client.scene("Bx").expect("box visible") }
+        }
+    }
+
+    @Test("On the real clock: over time on the frames as they come; a time to step to is refused")
+    func realClock() async throws {
+        let quick = Self.box.replacingOccurrences(of: "animate 1 curve linear", with: "animate 0.3 curve linear")
+        try await LocalDaemon.with(scenes: ["Box": quick], clock: .real) { _, client in
+            let box = client.scene("Box")
+            try await box.run("slide")
+            let report = try await box.check("box.leading <= 100", "box.top == 0", timing: .throughout)
+            #expect(report.passed, "\(report.failures)")
+            #expect(report.frameCount > 2, "the real clock's frames were looked at: \(report.frameCount)")
+            try await box.run("slide")
+            #expect(try await box.expect("box.leading == 100", .eventually))
+            await #expect(throws: ClientError.self) { try await box.check("box visible", timing: .at(5)) }
+            // A wrong expectation fails on the real clock too, at the first frame that breaks it.
+            try await box.exec("boxX.constant = 0; layout")
+            try await box.run("slide")
+            let broken = try await box.check("box.leading < 50", timing: .throughout)
+            #expect(!broken.passed && broken.failures.first?.hasPrefix("box.leading < 50 failed at t = ") == true)
         }
     }
 }
