@@ -27,8 +27,11 @@ public actor PlaygroundClient {
     private var waiting: [Int: CheckedContinuation<Response, any Error>] = [:]
     /// Answers that came before their request had started waiting.
     private var arrived: [Int: Response] = [:]
-    private var subscriptions: [String: [AsyncStream<Event>.Continuation]] = [:]
-    private var everything: [AsyncStream<Event>.Continuation] = []
+    /// Each subscription's stream, by scene (or of every scene), with a number to find it by when its reader
+    /// lets go of it.
+    private var subscriptions: [String: [(id: Int, continuation: AsyncStream<Event>.Continuation)]] = [:]
+    private var everything: [(id: Int, continuation: AsyncStream<Event>.Continuation)] = []
+    private var nextStream = 0
     private var closed = false
 
     private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
@@ -170,10 +173,13 @@ public actor PlaygroundClient {
     }
 
     /// Subscribes to a scene's events: its frame at once, then every change,
-    /// diagnostics and reloads. The stream ends when the connection does.
+    /// diagnostics and reloads. The stream ends when the connection does;
+    /// a stream its reader lets go of stops receiving (and, the scene's last,
+    /// unsubscribes), so an abandoned one does not buffer without end.
     public func events(of scene: String) async throws -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
-        subscriptions[scene, default: []].append(continuation)
+        let id = register(continuation) { client, id in await client.drop(id, of: scene) }
+        subscriptions[scene, default: []].append((id, continuation))
         _ = try await send(.subscribe(.named(scene)))
         return stream
     }
@@ -181,9 +187,41 @@ public actor PlaygroundClient {
     /// Subscribes to every scene's events, scenes added later included.
     public func allEvents() async throws -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
-        everything.append(continuation)
+        let id = register(continuation) { client, id in await client.drop(id, of: nil) }
+        everything.append((id, continuation))
         _ = try await send(.subscribe(.all))
         return stream
+    }
+
+    /// Numbers a stream, and has it dropped when its reader lets go.
+    private func register(
+        _ continuation: AsyncStream<Event>.Continuation,
+        onTermination: @escaping @Sendable (PlaygroundClient, Int) async -> Void
+    ) -> Int {
+        let id = nextStream
+        nextStream += 1
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            Task { await onTermination(self, id) }
+        }
+        return id
+    }
+
+    /// Forgets a stream whose reader let go; unsubscribes when it was the last of its kind.
+    private func drop(_ id: Int, of scene: String?) async {
+        guard !closed else { return }
+        if let scene {
+            subscriptions[scene]?.removeAll { $0.id == id }
+            if subscriptions[scene]?.isEmpty == true {
+                subscriptions[scene] = nil
+                if everything.isEmpty { _ = try? await send(.unsubscribe(.named(scene))) }
+            }
+        } else {
+            everything.removeAll { $0.id == id }
+            // Unsubscribing from everything would end the named subscriptions too: while any is read, the
+            // events of every scene keep coming, and those no stream wants are dropped here.
+            if everything.isEmpty && subscriptions.isEmpty { _ = try? await send(.unsubscribe(.all)) }
+        }
     }
 
     /// A subscription's frames only, as typed values.
@@ -223,8 +261,8 @@ public actor PlaygroundClient {
                 arrived[Int(number)] = response.response
             }
         case .event(let event):
-            for continuation in subscriptions[event.scene, default: []] { continuation.yield(event) }
-            for continuation in everything { continuation.yield(event) }
+            for subscription in subscriptions[event.scene, default: []] { subscription.continuation.yield(event) }
+            for subscription in everything { subscription.continuation.yield(event) }
         }
     }
 
@@ -232,11 +270,9 @@ public actor PlaygroundClient {
         closed = true
         for continuation in waiting.values { continuation.resume(throwing: ClientError.disconnected) }
         waiting.removeAll()
-        for continuations in subscriptions.values {
-            for continuation in continuations { continuation.finish() }
-        }
+        let streams = subscriptions.values.flatMap { $0 } + everything
         subscriptions.removeAll()
-        for continuation in everything { continuation.finish() }
         everything.removeAll()
+        for subscription in streams { subscription.continuation.finish() }
     }
 }
