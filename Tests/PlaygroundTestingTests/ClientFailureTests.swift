@@ -19,7 +19,9 @@ import Testing
         } catch let error as ClientError {
             guard case .noDaemon(let socket, let reason) = error else { throw error }
             #expect(socket == path && reason == "no such file or directory")
-            #expect(error.description == "no daemon is listening on \(path) (no such file or directory); start one with 'layoutd'")
+            #expect(
+                error.description
+                    == "no daemon is listening on \(path) (no such file or directory); start one with 'layoutd'")
         }
     }
 
