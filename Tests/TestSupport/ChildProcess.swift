@@ -1,4 +1,5 @@
 import CSpawnShims
+import Foundation
 
 #if canImport(Glibc)
     public import Glibc
@@ -148,15 +149,7 @@ public final class ChildProcess {
         // Nothing else of this process's: a descriptor another thread opened without close-on-exec stays here.
         spawn_shims_add_close_from(&actions, 3)
 
-        var variables: [String: String] = [:]
-        var cursor = environ
-        while let entry = cursor.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            cursor += 1
-        }
+        var variables = ProcessInfo.processInfo.environment
         for (name, value) in environment { variables[name] = value }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
