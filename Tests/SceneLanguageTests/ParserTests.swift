@@ -193,6 +193,26 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(forever.repeatCount == .forever && forever.timing == .curve(.linear))
     }
 
+    @Test("'override', 'override duration' and 'override curve' on animate; reload and animators refuse it")
+    func override() {
+        let kinds = statements(
+            """
+            animate 0.2 override { layout }
+            animate 0.2 curve linear override duration { layout }
+            animate 0.2 override curve delay 0.1 { layout }
+            animate 0.2 { layout }
+            """)
+        let flags = kinds.compactMap { kind -> [Bool]? in
+            guard case .animate(let options, _, _) = kind else { return nil }
+            return [options.overridesDuration, options.overridesCurve]
+        }
+        #expect(flags == [[true, true], [true, false], [false, true], [false, false]])
+        for text in ["reload 0.3 override\nview v\n", "animator a 0.3 override { }\nview v\n"] {
+            let scene = Scene.parse(SourceFile(name: "t.layout", text: text))
+            #expect(scene.diagnostics.map(\.code) == [.notApplicable], "\(text): \(scene.diagnostics.map(\.rendered))")
+        }
+    }
+
     @Test("Animators: declared, recreated, started, paused, scrubbed, reversed, stopped, finished")
     func animators() {
         let kinds = statements(

@@ -1,6 +1,7 @@
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
+import TestSupport
 import Testing
 
 /// `animate` blocks, with linear curves so that each value is worked out by
@@ -143,28 +144,61 @@ import Testing
         w.left == 0; w.top == 50; w.width == 10; w.height == 10
         action outer {
           animate 1 curve linear { vX.constant = 100
-            animate 0.2 curve linear { w.alpha = 0 }
+            animate 0.2 curve easeIn { w.alpha = 0 }
             layout
           }
         }
         action inner {
           animate 1 curve linear { vX.constant = 100
-            animate 0.2 curve linear { w.alpha = 0; layout }
+            animate 0.2 curve easeIn { w.alpha = 0; layout }
+          }
+        }
+        action innerOverride {
+          animate 1 curve linear { vX.constant = 100
+            animate 0.2 curve linear override { w.alpha = 0; layout }
+          }
+        }
+        action overrideDuration {
+          animate 1 curve easeIn {
+            animate 0.2 curve linear override duration { w.alpha = 0 }
+          }
+        }
+        action overrideCurve {
+          animate 1 curve easeIn {
+            animate 0.2 curve linear override curve { w.alpha = 0 }
           }
         }
         """
 
-    @Test("Blocks nest: a pending change animates with the block whose 'layout' applies it")
-    func nestedBlocks() {
+    @Test("A nested block takes the enclosing block's duration and curve, as UIKit's nested animations do")
+    func nestedBlocksInherit() {
+        // The nested block says 0.2 s easeIn; it runs 1 s linear, the enclosing block's.
         var outer = Running(Self.nested, running: ["outer"])
         expectClose(outer.view("v", at: 0.1).x, 10)
-        expectClose(outer.view("w", at: 0.1).alpha, 0.5)
+        expectClose(outer.view("w", at: 0.1).alpha, 0.9)
+        expectClose(outer.view("w", at: 0.5).alpha, 0.5)
         expectClose(outer.view("v", at: 0.5).x, 50)
-        // The nested block's 'layout' takes the enclosing block's pending change: 0.2 s, linear.
+        // The pending constraint change, applied by the nested block's 'layout', also moves over 1 s, linear.
         var inner = Running(Self.nested, running: ["inner"])
-        expectClose(inner.view("v", at: 0.1).x, 50)
-        expectClose(inner.view("v", at: 0.2).x, 100)
+        expectClose(inner.view("v", at: 0.1).x, 10)
+        expectClose(inner.view("v", at: 0.5).x, 50)
         #expect(inner.diagnosticCodes().isEmpty)
+    }
+
+    @Test("'override' keeps a nested block's own timing: both, the duration alone, or the curve alone")
+    func nestedBlocksOverride() {
+        // The earlier behaviour, reproducible: 0.2 s, linear, for the change its 'layout' applies.
+        var both = Running(Self.nested, running: ["innerOverride"])
+        expectClose(both.view("v", at: 0.1).x, 50)
+        expectClose(both.view("v", at: 0.2).x, 100)
+        // 0.2 s with the enclosing easeIn: at 0.1 s, easeIn(0.5) of the way.
+        var duration = Running(Self.nested, running: ["overrideDuration"])
+        expectClose(duration.view("w", at: 0.1).alpha, 1 - TutorialTiming.easeIn(0.5))
+        expectClose(duration.view("w", at: 0.2).alpha, 0)
+        // 1 s (inherited) with its own linear curve.
+        var curve = Running(Self.nested, running: ["overrideCurve"])
+        expectClose(curve.view("w", at: 0.25).alpha, 0.75)
+        expectClose(curve.view("w", at: 0.5).alpha, 0.5)
     }
 
     @Test("Colours animate channel by channel")

@@ -10,7 +10,8 @@ extension SceneFuzzTests {
         /// Every keyword, attribute, property and punctuation of the language, with names, numbers and strings.
         static let vocabulary: [String] =
             ("canvas safearea reload none view label button guide constraints inactive action on load animator "
-            + "animate delay curve spring damping velocity repeat forever autoreverse completion layout activate "
+            + "animate delay curve spring damping velocity repeat forever autoreverse override duration completion "
+            + "layout activate "
             + "deactivate start after pause reverse stop finish at end current swap run system root safeArea "
             + "margins x required high low fitting color alpha font size hugging compression hidden frame text "
             + "constant fraction true false easeInOut easeIn easeOut linear bezier left right top bottom leading "
@@ -240,8 +241,8 @@ extension SceneFuzzTests {
             }
         }
 
-        /// The duration and options of `animate`, `animator` or `reload`.
-        mutating func options(animator: Bool) {
+        /// The duration and options of `animate` (with `override` too), `animator` or `reload`.
+        mutating func options(animator: Bool, animate: Bool = false) {
             emit(pick(["0", "0.25", "0.5", "1"]))
             if !animator && chance(0.3) { emit("delay", pick(["0", "0.1"])) }
             if chance(0.3) {
@@ -251,6 +252,7 @@ extension SceneFuzzTests {
             }
             if !animator && chance(0.2) { emit("repeat", pick(["2", "forever"])) }
             if !animator && chance(0.2) { emit("autoreverse") }
+            if animate && chance(0.2) { emit("override"); if chance(0.5) { emit(pick(["duration", "curve"])) } }
         }
 
         /// `animator NAME OPTIONS { … } [completion { … }]`.
@@ -297,7 +299,7 @@ extension SceneFuzzTests {
                 expression(depth: 0, references: true)
             case 7:
                 emit("animate")
-                options(animator: false)
+                options(animator: false, animate: true)
                 block(depth: depth)
                 if chance(0.3) { emit("completion"); block(depth: depth) }
             case 8 where !animatorNames.isEmpty: animator(pick(animatorNames), depth: depth)

@@ -2,14 +2,18 @@ import PlaygroundProtocol
 
 /// The options that may follow a duration.
 enum AnimationOption: String, CaseIterable {
-    case delay, curve, spring, `repeat`, autoreverse
+    case delay, curve, spring, `repeat`, autoreverse, override
 
-    static let all = Set(allCases)
+    /// What `reload` takes: everything but `override`, which only a nested block has use for.
+    static let all = Set(allCases).subtracting([.override])
+    /// What `animate` takes.
+    static let animate = Set(allCases)
 }
 
 extension Parser {
     /// `DURATION [delay D] [curve CURVE | spring damping Z velocity V]
-    /// [repeat N | repeat forever] [autoreverse]`, options in any order, each once.
+    /// [repeat N | repeat forever] [autoreverse] [override [duration | curve]]`, options in any order, each
+    /// once.
     mutating func parseAnimationOptions(allowing allowed: Set<AnimationOption>) throws(Failure) -> AnimationOptions {
         let start = current.start
         let duration = try parseConstant("a duration in seconds")
@@ -92,6 +96,18 @@ extension Parser {
             }
         case .autoreverse:
             options.autoreverses = true
+        case .override:
+            // `override` alone keeps both; `override duration` or `override curve` one of them.
+            if isKeyword("duration") {
+                advance()
+                options.overridesDuration = true
+            } else if isKeyword("curve") {
+                advance()
+                options.overridesCurve = true
+            } else {
+                options.overridesDuration = true
+                options.overridesCurve = true
+            }
         }
     }
 

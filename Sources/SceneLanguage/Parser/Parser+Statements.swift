@@ -57,7 +57,7 @@ extension Parser {
         case "layout":
             kind = .layout
         case "animate":
-            let options = try parseAnimationOptions(allowing: AnimationOption.all)
+            let options = try parseAnimationOptions(allowing: AnimationOption.animate)
             let body = try parseStatementBlock()
             kind = .animate(options, body: body, completion: try parseCompletions(positioned: false).plain)
         case "animator":

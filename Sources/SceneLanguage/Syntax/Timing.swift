@@ -47,6 +47,11 @@ public struct AnimationOptions: Hashable, Sendable {
     public var timing: TimingCurve = .curve(.easeInOut)
     public var repeatCount: RepeatCount? = nil
     public var autoreverses = false
+    /// `override` or `override duration`: a block nested in another `animate` keeps its own duration
+    /// (UIKit's `.overrideInheritedDuration`); without it, it takes the enclosing block's.
+    public var overridesDuration = false
+    /// `override` or `override curve`: it keeps its own curve or spring (`.overrideInheritedCurve`).
+    public var overridesCurve = false
     /// The options as written, from the duration on.
     public var range: SourceRange
 
@@ -59,6 +64,7 @@ public struct AnimationOptions: Hashable, Sendable {
     public static func == (lhs: AnimationOptions, rhs: AnimationOptions) -> Bool {
         (lhs.duration, lhs.delay, lhs.timing, lhs.repeatCount, lhs.autoreverses)
             == (rhs.duration, rhs.delay, rhs.timing, rhs.repeatCount, rhs.autoreverses)
+            && (lhs.overridesDuration, lhs.overridesCurve) == (rhs.overridesDuration, rhs.overridesCurve)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -67,5 +73,7 @@ public struct AnimationOptions: Hashable, Sendable {
         hasher.combine(timing)
         hasher.combine(repeatCount)
         hasher.combine(autoreverses)
+        hasher.combine(overridesDuration)
+        hasher.combine(overridesCurve)
     }
 }

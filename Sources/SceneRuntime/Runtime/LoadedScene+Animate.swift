@@ -9,13 +9,23 @@ extension LoadedScene {
     /// whatever was pending before it); without one they wait for a pass
     /// outside the block and jump (``reportMissedAnimations(animated:)``).
     /// The completion runs at the animation's end; when nothing changed, as
-    /// in UIKit, at once.
+    /// in UIKit, at once. A block nested directly in another `animate` takes
+    /// its duration and curve, as UIKit's nested animations do, unless it
+    /// says `override` (`.overrideInheritedDuration`, `.overrideInheritedCurve`);
+    /// its delay, repeat and autoreverse stay its own.
     mutating func animate(
-        _ options: AnimationOptions, body: [Statement], completion: [Statement]?, at range: SourceRange
+        _ written: AnimationOptions, body: [Statement], completion: [Statement]?, at range: SourceRange
     ) {
+        var options = written
+        if let outer = contexts.last?.options {
+            if !written.overridesDuration { options.duration = outer.duration }
+            if !written.overridesCurve { options.timing = outer.timing }
+        }
         let timing = AnimationTiming(options)
         contexts.append(
-            AnimationContext(group: AnimationGroup(driver: .clock(start: time, timing: timing), order: takeOrder())))
+            AnimationContext(
+                group: AnimationGroup(driver: .clock(start: time, timing: timing), order: takeOrder()),
+                options: options))
         runStatements(body)
         var group = contexts.removeLast().group
         animationBlockEnded(at: range)

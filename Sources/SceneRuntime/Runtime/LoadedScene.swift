@@ -187,6 +187,9 @@ public struct LoadedScene: Sendable {
 /// A block being run whose changes animate: `animate`, or an animator's block.
 struct AnimationContext {
     var group: AnimationGroup
+    /// An `animate` block's options as they took effect (inherited duration and curve included), which a
+    /// block nested in it inherits; nil for an animator's block.
+    var options: AnimationOptions? = nil
     /// For an animator's block: the constraints it changed, with their
     /// constants and activations before.
     var changedConstraints: [(id: ConstraintID, constant: Double, active: Bool)] = []
