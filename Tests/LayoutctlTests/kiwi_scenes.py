@@ -26,7 +26,11 @@ the Swift lowering:
 - `frame X Y W H` pins the frame in the parent's coordinates, and the view
   then has no intrinsic constraints;
 - `a.attr REL m * b.attr + c @p` is `a.attr - (m * b.attr + c)` REL 0; a
-  position related to a constant alone is in root coordinates;
+  position related to a constant alone is in root coordinates; a position
+  with a multiplier other than 1 is in the coordinates of the two items'
+  nearest common ancestor view (a view is its own; a guide counts as the view
+  that holds it; root's are root's), as UIKit evaluates it: with O that
+  ancestor's left (or top) edge, `a.attr - O REL m * (b.attr - O) + c`;
 - inactive constraints and inactive groups are not applied.
 
 kiwi sums weighted errors where Auto Layout's priorities are lexicographic,
@@ -495,6 +499,20 @@ class Generator:
             s.top_level.append(c)
 
 
+def common_ancestor(a, b):
+    """The nearest view holding both items (a view holds itself; a guide is held by its view), or None: root."""
+    def chain(item):
+        views = [] if item.kind in ("guide", "root") else [item]
+        if item.kind == "root":
+            return views
+        while item.parent is not None:
+            item = item.parent
+            views.append(item)
+        return views
+    others = chain(b)
+    return next((view for view in chain(a) if any(view is other for other in others)), None)
+
+
 def inside(item, view):
     """Whether `item` is a subview of `view`, at any depth."""
     while item.parent is not None:
@@ -598,6 +616,11 @@ class Lowering:
         second = ({}, c.constant)
         if c.second is not None:
             second = combine((c.multiplier, self.attribute(c.second, c.second_attr)), (1, second))
+            ancestor = common_ancestor(c.first, c.second)
+            if c.multiplier != 1 and c.attr not in ("width", "height") and ancestor is not None:
+                left, top, _, _ = self.box(ancestor)
+                origin = left if c.attr in HORIZONTAL_POSITIONS else top
+                second = combine((1, second), (1 - c.multiplier, origin))
         form, constant = combine((1, first), (-1, second))
         return form, constant, c.relation, float(c.priority)
 

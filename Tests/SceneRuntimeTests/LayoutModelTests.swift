@@ -14,6 +14,37 @@ import Testing
         expectFrame(laid.frame("root.margins"), rect(26, 52, 338, 706))
     }
 
+    @Test("A multiplied position is in the nearest common ancestor's coordinates, as UIKit evaluates it")
+    func multipliedPositionsInCommonAncestor() {
+        let laid = Laid(
+            """
+            canvas 400 x 400
+            view container {
+              view a
+              view b
+              guide g
+            }
+            view sibling
+            container.left == root.left + 100; container.top == root.top + 50
+            container.width == 200; container.height == 100
+            b.left == container.left + 20; b.top == container.top + 10; b.width == 40; b.height == 40
+            a.width == 20; a.height == 20
+            a.centerX == 0.5 * container.trailing
+            a.centerY == 2 * b.top
+            g.left == container.left; g.top == container.top; g.width == 10; g.height == 10
+            sibling.width == 10; sibling.height == 10
+            sibling.left == 0.5 * container.right
+            sibling.top == 0.5 * g.bottom
+            """)
+        #expect(laid.codes == [])
+        // In the container's coordinates (origin 100, 50): a.centerX = 0.5 × 200 = 100, so 200 in the root's
+        // (root coordinates would give 0.5 × 300 = 150); b.top is 10 there, a.centerY = 20, so 70.
+        expectFrame(laid.frame("a"), rect(190, 60, 20, 20))
+        // The sibling and the container meet at the root: root coordinates, 0.5 × 300 = 150. The guide g
+        // counts as its view, the container, which also meets the sibling at the root: 0.5 × 60 = 30.
+        expectFrame(laid.frame("sibling"), rect(150, 30, 10, 10))
+    }
+
     @Test("The default canvas is 375 x 667 with no insets")
     func defaults() {
         let laid = Laid("")

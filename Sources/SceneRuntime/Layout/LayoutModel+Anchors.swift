@@ -63,4 +63,22 @@ extension LayoutModel {
     public func value(of anchor: Anchor) -> Double {
         value(expression(for: anchor))
     }
+
+    /// The nearest view that holds both items, in whose coordinates UIKit
+    /// evaluates a constraint between them: a view holds itself, a guide is
+    /// held by its view, and the root's guides by the root; nil for the root.
+    func commonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> ViewID? {
+        func chain(_ item: LayoutItem) -> [ViewID] {
+            guard case .view(let id) = item else { return [] }
+            var views: [ViewID] = []
+            var current: ViewID? = scene[id].kind == .guide ? scene[id].parent : id
+            while let view = current {
+                views.append(view)
+                current = scene[view].parent
+            }
+            return views
+        }
+        let others = chain(b)
+        return chain(a).first { others.contains($0) }
+    }
 }

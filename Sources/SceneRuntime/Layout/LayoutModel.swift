@@ -241,7 +241,16 @@ public struct LayoutModel: Sendable {
     func solverConstraint(declared index: Int) -> Constraint {
         let declared = scene.constraints[index]
         let first = expression(for: declared.first)
-        let second = declared.second.map { declared.multiplier * expression(for: $0) } ?? Expression()
+        var second = declared.second.map { declared.multiplier * expression(for: $0) } ?? Expression()
+        // UIKit evaluates a multiplied position in the two items' nearest common ancestor's coordinates:
+        // `a - O == m * (b - O) + c`, O that view's left (or top) edge in the root's.
+        if let other = declared.second, declared.multiplier != 1, declared.first.attribute.kind != .size,
+            let ancestor = commonAncestor(declared.first.item, other.item)
+        {
+            let edges = edges(of: .view(ancestor))
+            second =
+                second + (1 - declared.multiplier) * (declared.first.attribute.isHorizontal ? edges.left : edges.top)
+        }
         let rhs = second + constants[index]
         let constraint: Constraint =
             switch declared.relation {
