@@ -18,6 +18,9 @@ import Testing
     }
 
     static let runs: [Run] = [
+        Run(playground: "Nesting", actions: ["slide"]),
+        Run(playground: "Nesting", actions: ["slideOwnTiming"]),
+        Run(playground: "Nesting", actions: ["movePanel", "reset@0.6"]),
         Run(playground: "Quiz", actions: ["next"]),
         Run(playground: "Quiz", actions: ["next", "next@0.6", "next@1.2", "next@1.8"]),
         Run(playground: "Quiz", actions: ["nextLinear"]),

@@ -94,6 +94,24 @@ import Testing
             try await burger.expect(["top.centerY == 40", "bottom.centerY == 40"])
         }
     }
+
+    @Test("Nesting: the dot's move takes the enclosing 1 s linear; with 'override', its own 0.2 s ease-in")
+    func nesting() async throws {
+        try await LocalDaemon.with(scenes: ["Nesting": try Formulas.playground("Nesting")]) { _, client in
+            let nesting = client.scene("Nesting")
+            // A quarter across the panel, in the panel's coordinates: 40 + 0.25 × 200.
+            try await nesting.expect("dot.centerX == panel.leading + 0.25 * panel.width")
+            try await nesting.run("slide")
+            try await nesting.expect(["dot.centerX == 90 + 100 * 0.5", "caption.alpha == 0.5"], .at(0.5))
+            try await nesting.expect(["dot inside panel", "dot.centerY == panel.centerY"], .throughout)
+            try await nesting.run("reset")
+            try await nesting.run("slideOwnTiming")
+            let start = try await nesting.frame().time
+            let eased = 90 + 100 * TutorialTiming.easeIn(0.5)
+            try await nesting.expect("dot.centerX == \(eased) ± 0.001", .at(start + 0.1))
+            try await nesting.expect(["dot.centerX == 190", "caption.alpha == 0.8"], .at(start + 0.2))
+        }
+    }
 }
 
 @Suite(.timeLimit(.minutes(2))) struct ExpectationTests {

@@ -78,6 +78,15 @@ import Testing
             "middle": rect(16, 38, 30, 4),
             "bottom": rect(16, 46, 30, 4),
         ],
+        "Nesting": [
+            // 40 from the canvas's left, 100 below the safe area's 20.
+            "panel": rect(40, 120, 200, 120),
+            // A quarter across the panel in its own coordinates: 0.25 × 200 = 50, so 40 + 50 = 90 on screen
+            // (root coordinates would give 0.25 × 240 = 60); centred on the panel's middle, 180.
+            "dot": rect(80, 170, 20, 20),
+            // "Nested", 6 characters at 17: 51 × 20.4, a system spacing inside the panel's corner.
+            "caption": rect(48, 128, 51, 20.4),
+        ],
     ]
 
     @Test("Every playground loads without a diagnostic and has hand-worked geometry")
@@ -95,7 +104,7 @@ import Testing
 
     @Test(
         "Each playground's model frames match the hand-worked values to 1e-6",
-        arguments: ["Quiz", "QuizGuide", "Messaging", "Bankey", "Burger"])
+        arguments: ["Quiz", "QuizGuide", "Messaging", "Bankey", "Burger", "Nesting"])
     func geometry(name: String) throws {
         let laid = try Self.load(name)
         let expected = try #require(Self.expected[name])
