@@ -38,6 +38,11 @@ import Testing
         Run(playground: "Messaging", actions: ["showToolbarWithoutLayout"], codes: ["missing-layout"]),
         Run(playground: "Messaging", actions: ["showToolbarUnderLast", "hideToolbarFromUnderLast@1.2"]),
         Run(playground: "Bankey", actions: []),
+        Run(playground: "BankeyRTL", actions: []),
+        Run(playground: "BankeyRTL", actions: ["replay@2", "reset@4", "replayTogether@4.1", "signInFailed@5"]),
+        Run(
+            playground: "BankeyRTL", actions: ["replayWithoutLayout@2"],
+            codes: ["nothing-to-animate", "nothing-to-animate"]),
         Run(playground: "Bankey", actions: ["replay@2", "reset@4", "replayTogether@4.1", "signInFailed@5"]),
         Run(
             playground: "Bankey", actions: ["replayWithoutLayout@2"],

@@ -213,6 +213,14 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
         }
     }
 
+    @Test("'canvas W x H rtl' lays the scene out right to left; without it, left to right")
+    func rightToLeft() {
+        let rtl = Scene.parse(SourceFile(name: "t.layout", text: "canvas 320 x 480 rtl\nview v\n"))
+        #expect(rtl.diagnostics.isEmpty && rtl.isRightToLeft && rtl.canvas == Size(width: 320, height: 480))
+        let ltr = Scene.parse(SourceFile(name: "t.layout", text: "canvas 320 x 480\nview v\n"))
+        #expect(ltr.diagnostics.isEmpty && !ltr.isRightToLeft)
+    }
+
     @Test("Animators: declared, recreated, started, paused, scrubbed, reversed, stopped, finished")
     func animators() {
         let kinds = statements(

@@ -17,8 +17,17 @@ import Testing
     }
 
     /// The hand-worked model frames of each playground, by view.
-    /// The hand-worked model frames of each playground as declared (before `on load`), by view.
-    static let expected: [String: [String: Rect]] = [
+    /// The hand-worked model frames of each playground as declared (before `on load`), by view. BankeyRTL is
+    /// Bankey right to left: every frame mirrored across the 375-point canvas.
+    static let expected: [String: [String: Rect]] = {
+        var expected = handWorked
+        expected["BankeyRTL"] = handWorked["Bankey"]!.mapValues {
+            rect(375 - $0.x - $0.width, $0.y, $0.width, $0.height)
+        }
+        return expected
+    }()
+
+    static let handWorked: [String: [String: Rect]] = [
         "Quiz": [
             // 12 characters at 17 points: 102 × 20.4, centred on 187.5, 100 below the safe area's 20.
             "question": rect(136.5, 120, 102, 20.4),
@@ -104,7 +113,7 @@ import Testing
 
     @Test(
         "Each playground's model frames match the hand-worked values to 1e-6",
-        arguments: ["Quiz", "QuizGuide", "Messaging", "Bankey", "Burger", "Nesting"])
+        arguments: ["Quiz", "QuizGuide", "Messaging", "Bankey", "BankeyRTL", "Burger", "Nesting"])
     func geometry(name: String) throws {
         let laid = try Self.load(name)
         let expected = try #require(Self.expected[name])
@@ -143,5 +152,56 @@ import Testing
         for name in ["top", "middle", "bottom"] {
             expectFrame(model.frame(of: try #require(laid.scene.viewID(named: name))), rect(16, 38, 30, 4))
         }
+    }
+
+    @Test("BankeyRTL is Bankey mirrored across the canvas at every moment of its animations and actions")
+    func rightToLeftMirrors() throws {
+        let ltr = try String(contentsOf: Self.folder.appendingPathComponent("Bankey.layout"), encoding: .utf8)
+        let rtl = try String(contentsOf: Self.folder.appendingPathComponent("BankeyRTL.layout"), encoding: .utf8)
+        var left = Running(ltr)
+        var right = Running(rtl)
+        for time in [0, 0.1, 0.3, 0.5, 0.8, 1.2, 1.8, 2.0, 2.3, 3.0] {
+            if time == 2.0 {
+                left.run("replayTogether")
+                right.run("replayTogether")
+            }
+            let (a, b) = (left.frame(at: time), right.frame(at: time))
+            #expect(a.views.map(\.name) == b.views.map(\.name))
+            for (l, r) in zip(a.views, b.views) {
+                expectClose(r.x, 375 - l.x - l.width)
+                expectClose(r.y, l.y)
+                expectClose(r.width, l.width)
+                expectClose(r.alpha, l.alpha)
+            }
+        }
+    }
+
+    @Test(
+        "Right to left: leading and trailing, the safe area's and margins' insets flip; left, right and a constant alone as leading do as UIKit says"
+    )
+    func rightToLeft() {
+        let laid = Laid(
+            """
+            canvas 400 x 300 rtl
+            safearea 0 10 0 30
+            view a; view b; view c; view d
+            a.leading == root.margins.leading + 5; a.width == 50
+            b.leading == a.trailing + 8; b.width == 20
+            c.left == root.left + 10; c.width == 10
+            d.leading == 20; d.width == 10
+            a.top == 0; a.height == 10; b.top == 0; b.height == 10; c.top == 0; c.height == 10
+            d.top == 0; d.height == 10
+            """)
+        #expect(laid.codes == [])
+        // The leading inset (10) and the margin (16) are on the right: margins.leading is x 374; 5 further
+        // leading puts a's right edge at 369.
+        expectFrame(laid.frame("root.margins"), rect(46, 8, 328, 284))
+        expectFrame(laid.frame("a"), rect(319, 0, 50, 10))
+        // 8 past a's trailing (left) edge, leftwards: b's right edge at 311.
+        expectFrame(laid.frame("b"), rect(291, 0, 20, 10))
+        // left does not flip.
+        expectFrame(laid.frame("c"), rect(10, 0, 10, 10))
+        // A leading edge 20 from the root's leading (right) edge.
+        expectFrame(laid.frame("d"), rect(370, 0, 10, 10))
     }
 }

@@ -10,7 +10,7 @@ extension SceneFuzzTests {
         /// Every keyword, attribute, property and punctuation of the language, with names, numbers and strings.
         static let vocabulary: [String] =
             ("canvas safearea reload none view label button guide constraints inactive action on load animator "
-            + "animate delay curve spring damping velocity repeat forever autoreverse override duration completion "
+            + "animate delay curve spring damping velocity repeat forever autoreverse override duration rtl completion "
             + "layout activate "
             + "deactivate start after pause reverse stop finish at end current swap run system root safeArea "
             + "margins x required high low fitting color alpha font size hugging compression hidden frame text "
@@ -100,7 +100,9 @@ extension SceneFuzzTests {
                 guard let setting = settingsLeft.sorted().randomElement(using: &rng) else { return }
                 settingsLeft.remove(setting)
                 switch setting {
-                case "canvas": emit("canvas", String(count(1...999)), "x", String(count(1...999)))
+                case "canvas":
+                    emit("canvas", String(count(1...999)), "x", String(count(1...999)))
+                    if chance(0.3) { emit("rtl") }
                 case "safearea": emit("safearea", number(), number(), number(), number())
                 case "reload": emit("reload"); if chance(0.3) { emit("none") } else { options(animator: true) }
                 default: emit("on", "load"); block(depth: 0)

@@ -87,11 +87,16 @@ extension Parser {
         scene.settingRanges[setting] = range
     }
 
-    /// `canvas W x H`.
+    /// `canvas W x H [rtl]`.
     mutating func parseCanvasSetting() throws(Failure) {
         let keyword = advance()
         let size = try parseCanvasSize()
-        noteSetting(.canvas, at: range(of: keyword).union(size.range))
+        var end = size.range
+        if isKeyword("rtl") {
+            end = range(of: advance())
+            scene.isRightToLeft = true
+        }
+        noteSetting(.canvas, at: range(of: keyword).union(end))
         scene.canvas = size.value
     }
 

@@ -15,6 +15,9 @@ public struct Scene: Sendable {
     public let file: SourceFile
     /// The root view's size (`canvas W x H`; 375 x 667 by default).
     public internal(set) var canvas = Size(width: 375, height: 667)
+    /// `canvas W x H rtl`: leading and trailing are the right and left edges, as UIKit's
+    /// `semanticContentAttribute` makes them for a right-to-left language; `left` and `right` do not flip.
+    public internal(set) var isRightToLeft = false
     /// `safearea TOP LEADING BOTTOM TRAILING` (0 0 0 0 by default).
     public internal(set) var safeAreaInsets = Insets.zero
     /// The transition from the previous scene on reload (`reload 0.25` by

@@ -16,6 +16,8 @@ extension LayoutModel {
             return (Expression(), Expression(), width, height)
         case .safeArea, .margins:
             var insets = scene.safeAreaInsets
+            // Right to left, the leading inset is on the right.
+            if scene.isRightToLeft { swap(&insets.leading, &insets.trailing) }
             if item == .margins {
                 let margins = LayoutModel.marginInsets
                 insets.top += margins.top
@@ -43,8 +45,10 @@ extension LayoutModel {
     public func expression(for anchor: Anchor) -> Expression {
         let (left, top, width, height) = edges(of: anchor.item)
         switch anchor.attribute {
-        case .left, .leading: return left
-        case .right, .trailing: return left + width
+        case .left: return left
+        case .right: return left + width
+        case .leading: return scene.isRightToLeft ? left + width : left
+        case .trailing: return scene.isRightToLeft ? left : left + width
         case .centerX: return left + 0.5 * width
         case .width: return width
         case .top: return top
@@ -56,6 +60,20 @@ extension LayoutModel {
             let metrics = metrics[view.index]
             let offset = anchor.attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline
             return top + 0.5 * height + (offset - 0.5 * metrics.size.height)
+        }
+    }
+
+    /// An anchor in a right-to-left constraint's coordinates: x measured from
+    /// the root's right edge leftwards (`root.width - x`), so that a constant
+    /// moves towards the trailing side, as UIKit applies it to `leading` and
+    /// `trailing` under a right-to-left `semanticContentAttribute`. Vertical
+    /// anchors and sizes are as they are.
+    func mirroredExpression(for anchor: Anchor) -> Expression {
+        switch anchor.attribute {
+        case .left, .right, .leading, .trailing, .centerX:
+            return Expression(rootWidth) - expression(for: anchor)
+        default:
+            return expression(for: anchor)
         }
     }
 

@@ -240,16 +240,27 @@ public struct LayoutModel: Sendable {
     /// constant now, not yet in the solver.
     func solverConstraint(declared index: Int) -> Constraint {
         let declared = scene.constraints[index]
-        let first = expression(for: declared.first)
-        var second = declared.second.map { declared.multiplier * expression(for: $0) } ?? Expression()
+        // Right to left, a constraint on `leading` or `trailing` is measured from the right, leftwards.
+        let directional: Set<Attribute> = [.leading, .trailing]
+        let mirrored =
+            scene.isRightToLeft
+            && (directional.contains(declared.first.attribute)
+                || declared.second.map { directional.contains($0.attribute) } == true)
+        func place(_ anchor: Anchor) -> Expression {
+            mirrored ? mirroredExpression(for: anchor) : expression(for: anchor)
+        }
+        let first = place(declared.first)
+        var second = declared.second.map { declared.multiplier * place($0) } ?? Expression()
         // UIKit evaluates a multiplied position in the two items' nearest common ancestor's coordinates:
-        // `a - O == m * (b - O) + c`, O that view's left (or top) edge in the root's.
+        // `a - O == m * (b - O) + c`, O that view's leading (or top) edge, in the same coordinates as a and b.
         if let other = declared.second, declared.multiplier != 1, declared.first.attribute.kind != .size,
             let ancestor = commonAncestor(declared.first.item, other.item)
         {
-            let edges = edges(of: .view(ancestor))
-            second =
-                second + (1 - declared.multiplier) * (declared.first.attribute.isHorizontal ? edges.left : edges.top)
+            let origin =
+                declared.first.attribute.isHorizontal
+                ? place(Anchor(.view(ancestor), mirrored ? .leading : .left))
+                : expression(for: Anchor(.view(ancestor), .top))
+            second = second + (1 - declared.multiplier) * origin
         }
         let rhs = second + constants[index]
         let constraint: Constraint =
