@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "PlaygroundClient", targets: ["PlaygroundClient"]),
         .library(name: "PlaygroundTesting", targets: ["PlaygroundTesting"]),
         .library(name: "Viewer", targets: ["Viewer"]),
+        .library(name: "SwiftExport", targets: ["SwiftExport"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
         .executable(name: "layout-watch", targets: ["layout-watch"]),
@@ -51,6 +52,12 @@ let package = Package(
         .target(
             name: "SceneLanguage",
             dependencies: ["PlaygroundProtocol"],
+            swiftSettings: strictSettings
+        ),
+        // A checked scene as a UIViewController subclass in plain UIKit, as Swift source text. Standard library only.
+        .target(
+            name: "SwiftExport",
+            dependencies: ["SceneLanguage", "PlaygroundProtocol"],
             swiftSettings: strictSettings
         ),
         // Timing: cubic-bezier curves, UIKit's springs, delays, repeats. Standard library (and libm) only.
@@ -161,7 +168,7 @@ let package = Package(
             name: "layoutctl",
             dependencies: [
                 "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "FramePlot", "PlaygroundClient",
-                "LayoutAssertions",
+                "LayoutAssertions", "SwiftExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/layoutctl",
@@ -272,7 +279,13 @@ let package = Package(
         .testTarget(
             name: "LayoutctlTests",
             dependencies: ["layoutctl", "TestSupport"],
-            exclude: ["kiwi_scenes.py"],
+            exclude: ["kiwi_scenes.py", "UIKitStub.swift"],
+            swiftSettings: strictSettings
+        ),
+        // The Swift export's pieces: constraints, animations, names, strings, every statement kind.
+        .testTarget(
+            name: "SwiftExportTests",
+            dependencies: ["SwiftExport", "SceneLanguage", "TestSupport"],
             swiftSettings: strictSettings
         ),
         // Save detection on recorded traces, and the real layout-watch on real folders.

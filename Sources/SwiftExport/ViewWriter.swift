@@ -1,0 +1,112 @@
+import PlaygroundProtocol
+import SceneLanguage
+
+/// `viewDidLoad()`'s first part: the root's settings, then each view made,
+/// configured and added to its parent, in declaration order.
+struct ViewWriter {
+    let exporter: Exporter
+
+    var scene: Scene { exporter.scene }
+
+    mutating func write(into code: inout SwiftCode) {
+        if scene.isRightToLeft {
+            code.comment("canvas … rtl: leading and trailing are the right and left edges.")
+            code.line("view.semanticContentAttribute = .forceRightToLeft")
+        }
+        if exporter.usesMargins {
+            code.comment(
+                """
+                root.margins: 16 points from the safe area on leading and trailing, 8 on top and bottom, \
+                exactly (no system minimum).
+                """)
+            code.line("viewRespectsSystemMinimumLayoutMargins = false")
+            code.line(
+                "view.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)")
+        }
+        for id in scene.viewIDs {
+            let view = scene[id]
+            code.line()
+            write(view, into: &code)
+        }
+    }
+
+    private func write(_ view: ViewDeclaration, into code: inout SwiftCode) {
+        let name = exporter.names.member(view.name.name)
+        let parent = view.parent.map { exporter.names.member(scene[$0].name.name) } ?? "view"
+        if view.kind == .guide {
+            code.line("\(parent).addLayoutGuide(\(name))")
+            return
+        }
+        if let frame = view.fixedFrame {
+            code.comment(
+                "frame: a fixed frame in its parent's coordinates; translatesAutoresizingMaskIntoConstraints stays true."
+            )
+            code.line(
+                "\(name).frame = CGRect(x: \(SwiftSyntax.number(frame.x)), y: \(SwiftSyntax.number(frame.y)), "
+                    + "width: \(SwiftSyntax.number(frame.width)), height: \(SwiftSyntax.number(frame.height)))")
+            if view.intrinsicSize != nil {
+                code.comment("Its 'size' is not exported: a fixed frame ignores the intrinsic size.")
+            }
+        } else {
+            code.line("\(name).translatesAutoresizingMaskIntoConstraints = false")
+        }
+        switch view.kind {
+        case .label:
+            code.line("\(name).text = \(SwiftSyntax.string(view.text))")
+            code.line("\(name).font = UIFont.systemFont(ofSize: \(SwiftSyntax.number(view.font)))")
+            if exporter.hasMultilineText {
+                code.line("\(name).numberOfLines = 0")
+            }
+        case .button:
+            code.line("\(name).setTitle(\(SwiftSyntax.string(view.text)), for: .normal)")
+            code.line("\(name).titleLabel?.font = UIFont.systemFont(ofSize: \(SwiftSyntax.number(view.font)))")
+            if exporter.hasMultilineText {
+                code.line("\(name).titleLabel?.numberOfLines = 0")
+            }
+        case .view, .guide:
+            break
+        }
+        if let color = view.color {
+            let written = view.propertyRanges[.color].map { scene.text(of: $0) }
+            code.line("\(name).backgroundColor = \(ColorWriter.expression(color, written: written))")
+        }
+        if view.alpha != 1 { code.line("\(name).alpha = \(SwiftSyntax.number(view.alpha))") }
+        if view.isHidden { code.line("\(name).isHidden = true") }
+        if view.fixedFrame == nil {
+            let priorities: [(String, Double, Double)] = [
+                ("setContentHuggingPriority", view.hugging.horizontal, 250),
+                ("setContentHuggingPriority", view.hugging.vertical, 250),
+                ("setContentCompressionResistancePriority", view.compression.horizontal, 750),
+                ("setContentCompressionResistancePriority", view.compression.vertical, 750),
+            ]
+            for (index, (method, value, standard)) in priorities.enumerated() where value != standard {
+                let axis = index % 2 == 0 ? "horizontal" : "vertical"
+                code.line("\(name).\(method)(\(ConstraintWriter.priority(value)), for: .\(axis))")
+            }
+        }
+        if scene.isRightToLeft {
+            code.line("\(name).semanticContentAttribute = .forceRightToLeft")
+        }
+        code.line("\(parent).addSubview(\(name))")
+    }
+}
+
+/// Colours as UIKit names them: the class colours (`.blue`), the system
+/// colours (`.systemBlue`, `.label`), or red, green and blue in 255ths.
+enum ColorWriter {
+    /// The colour's expression; `written` is the source text that gave it
+    /// (`color blue`, `card.color = #3366ff`), whose last word names it.
+    static func expression(_ color: Color, written: Substring?) -> String {
+        if color.isClear { return "UIColor.clear" }
+        if let written {
+            let word = written.split(whereSeparator: { $0 == " " || $0 == "=" || $0 == "\t" }).last.map(String.init)
+            if let word, !word.hasPrefix("#"), Color(named: word) == color {
+                return "UIColor.\(word)"
+            }
+        }
+        let red = (color.rgb >> 16) & 0xFF
+        let green = (color.rgb >> 8) & 0xFF
+        let blue = color.rgb & 0xFF
+        return "UIColor(red: \(red) / 255, green: \(green) / 255, blue: \(blue) / 255, alpha: 1)"
+    }
+}
