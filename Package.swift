@@ -279,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "LayoutctlTests",
             dependencies: ["layoutctl", "TestSupport"],
-            exclude: ["kiwi_scenes.py", "UIKitStub.swift"],
+            exclude: ["kiwi_scenes.py", "kiwi_export.py", "UIKitStub.swift"],
             swiftSettings: strictSettings
         ),
         // The Swift export's pieces: constraints, animations, names, strings, every statement kind.

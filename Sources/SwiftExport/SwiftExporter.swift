@@ -159,6 +159,9 @@ struct Exporter {
             Text is measured with UIKit's fonts, not the scene language's fixed metrics (0.5 x font per character,
             1.2 x font per line), so labels and buttons may be sized a little differently.
             """)
+        if scene.settingRanges[.reload] != nil {
+            code.comment("Its 'reload' line, the transition when the file is saved, is the playground's alone.")
+        }
         code.line()
         code.line("import UIKit")
         code.line()
@@ -207,29 +210,34 @@ struct Exporter {
             for view in scene.views {
                 let name = names.member(view.name.name)
                 let keyword = swapped.contains(view.name.name) ? "var" : "let"
-                code.line("private \(keyword) \(name) = \(initializer(of: view))")
+                code.line("private \(keyword) \(name) = \(initializer(of: view))" + renamed(view.name.name))
             }
             for constraint in scene.constraints {
                 guard let name = constraint.name else { continue }
-                code.line("private var \(names.member(name.name)): NSLayoutConstraint!")
+                code.line("private var \(names.member(name.name)): NSLayoutConstraint!" + renamed(name.name))
             }
             for group in scene.groups {
                 guard let name = group.name else { continue }
-                code.line("private var \(names.member(name.name)): [NSLayoutConstraint] = []")
+                code.line("private var \(names.member(name.name)): [NSLayoutConstraint] = []" + renamed(name.name))
             }
             for animator in SceneWalk.animatorNames(in: scene) {
-                code.line("private var \(names.member(animator)): UIViewPropertyAnimator?")
+                code.line("private var \(names.member(animator)): UIViewPropertyAnimator?" + renamed(animator))
             }
             for variable in scene.variables {
                 code.line(
                     "private var \(names.member(variable.name.name)): CGFloat = "
-                        + SwiftSyntax.number(variable.initialValue))
+                        + SwiftSyntax.number(variable.initialValue) + renamed(variable.name.name))
             }
             for list in scene.textLists {
                 let texts = list.texts.map(SwiftSyntax.string).joined(separator: ", ")
-                code.line("private let \(names.member(list.name.name)) = [\(texts)]")
+                code.line("private let \(names.member(list.name.name)) = [\(texts)]" + renamed(list.name.name))
             }
         }
+    }
+
+    /// A comment after a property whose Swift name is not the scene's.
+    private func renamed(_ name: String) -> String {
+        names.member(name) == SwiftSyntax.identifier(name) ? "" : "  // the scene's '\(name)'"
     }
 
     private func initializer(of view: ViewDeclaration) -> String {
