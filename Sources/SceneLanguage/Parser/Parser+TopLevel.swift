@@ -3,7 +3,9 @@ import PlaygroundProtocol
 extension Parser {
     /// The keywords that start a top-level declaration, for "did you mean".
     static let topLevelKeywords = [
-        "canvas", "safearea", "reload", "view", "label", "button", "guide", "constraints", "inactive", "action", "on",
+        "canvas", "safearea", "reload", "view", "label", "button", "guide", "stack", "constraints", "inactive",
+        "action",
+        "on",
         "animator", "var", "texts",
     ]
 
@@ -42,7 +44,7 @@ extension Parser {
         case "canvas": try parseCanvasSetting()
         case "safearea": try parseSafeArea()
         case "reload": try parseReload()
-        case "view", "label", "button", "guide": try parseView(parent: nil)
+        case "view", "label", "button", "guide", "stack": try parseView(parent: nil)
         case "constraints": try parseGroup()
         case "inactive": try parseConstraint(group: nil)
         case "action": try parseAction()

@@ -56,11 +56,24 @@ public struct Scene: Sendable {
         let (tokens, lexical) = Lexer.tokenize(file)
         var parser = Parser(file: file, tokens: tokens)
         parser.parseFile()
-        var checker = Checker(scene: parser.scene, constraints: parser.constraints, strayBodies: parser.strayBodies)
+        var checker = Checker(
+            scene: parser.scene, constraints: parser.constraints, customSpacings: parser.customSpacings,
+            strayBodies: parser.strayBodies)
         checker.check()
         var scene = checker.scene
         scene.diagnostics = lexical + parser.diagnostics + checker.diagnostics
         return scene
+    }
+
+    /// The stack views, in declaration order (their arrangements are in ``ViewDeclaration/stack``).
+    public var stackIDs: [ViewID] { viewIDs.filter { views[$0.index].stack != nil } }
+
+    /// The stack that arranges a view, if any.
+    public func arrangingStack(of view: ViewID) -> ViewID? {
+        guard let parent = views[view.index].parent, views[parent.index].stack != nil,
+            views[view.index].kind != .guide
+        else { return nil }
+        return parent
     }
 
     /// Each view and guide, by name.

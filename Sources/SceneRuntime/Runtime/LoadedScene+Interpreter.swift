@@ -179,6 +179,12 @@ extension LoadedScene {
             noteLayoutChange(.text(view: index))
         case (.hidden, .bool(let hidden)):
             states[index].isHidden = hidden
+            if layout.setHidden(hidden, of: view), let stack = scene.arrangingStack(of: view) {
+                noteLayoutChange(.arrangement(stack: stack.index))
+                // A stack lays out its arranged subviews as soon as one is hidden or shown inside an
+                // animation block, so the collapse animates without a `layout`, as UIStackView's does.
+                if !contexts.isEmpty { layoutPass() }
+            }
         case (.color, .color(let color)):
             let old = states[index].color
             states[index].color = color
