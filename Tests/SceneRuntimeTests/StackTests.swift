@@ -293,7 +293,7 @@ import Testing
             a.leading == root.leading + 50
             """)
         #expect(laid.codes == [.unsatisfiableConstraints])
-        #expect(laid.rendered.contains("the stack 'form''s UISV-canvas-connection of 'a'"), "\(laid.rendered)")
+        #expect(laid.rendered.contains("UISV-canvas-connection of 'a' (from the stack 'form')"), "\(laid.rendered)")
         expectFrame(laid.frame("a"), rect(20, 0, 10, 10))
     }
 
@@ -318,5 +318,37 @@ import Testing
         #expect(end.views.first { $0.name == "emailField" }?.hidden == true)
         #expect(end.views.first { $0.name == "phoneField" }?.hidden == false)
         expectClose(running.view("phoneField", at: 0.3).y, 222, "phone y at the end")
+    }
+
+    @Test("Hiding an arranged view with a required height breaks UISV-hiding, as UIKit's log reports it")
+    func hidingFightsARequiredHeight() {
+        var running = Running(
+            """
+            stack form vertical spacing 8 {
+              view avatar size 40 x 40
+              view field
+            }
+            form.leading == root.leading; form.top == root.top
+            field.height == 44
+            action hide {
+              animate 0.3 { field.hidden = true }
+            }
+            """, running: ["hide"])
+        let rendered = running.loaded.takeDiagnostics().map(\.diagnostic.rendered).joined()
+        #expect(
+            rendered == """
+                t.layout:1:1: error: unable to simultaneously satisfy constraints; breaking UISV-hiding of 'field' (from the stack 'form') to recover [unsatisfiable-constraints]
+                stack form vertical spacing 8 {
+                ^~~~~~~~~~~~~~~~~~~
+                t.layout:6:1: note: it conflicts with 'field.height == 44'
+                field.height == 44
+                ^~~~~~~~~~~~~~~~~~
+                t.layout:8:17: note: when this ran
+                  animate 0.3 { field.hidden = true }
+                                ^~~~~~~~~~~~~~~~~~~
+
+                """)
+        // The field keeps its height; the stack goes on arranging it.
+        expectClose(running.view("field", at: 1).height, 44, "the field's height")
     }
 }

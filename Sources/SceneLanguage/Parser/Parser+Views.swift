@@ -43,7 +43,9 @@ extension Parser {
                 skipBlock()
                 return
             }
-            try parseBlock(endingBefore: ["canvas", "safearea", "reload", "action", "on", "animator", "var", "texts"]) {
+            try parseBlock(endingBefore: [
+                "canvas", "safearea", "reload", "direction", "action", "on", "animator", "var", "texts",
+            ]) {
                 (parser: inout Parser) throws(Failure) in try parser.parseViewBlockElement(parent: me)
             }
         } else if !atStatementEnd {
@@ -62,7 +64,7 @@ extension Parser {
         case "view", "label", "button", "guide", "stack": try parseView(parent: parent)
         case "constraints": try parseGroup()
         case "inactive": try parseConstraint(group: nil)
-        case "canvas", "safearea", "reload", "action", "on", "animator", "var", "texts":
+        case "canvas", "safearea", "reload", "direction", "action", "on", "animator", "var", "texts":
             error(
                 .misplacedDeclaration, "'\(word)' goes at the top level of the file, not inside a view",
                 at: range(of: current))
@@ -238,7 +240,7 @@ extension Parser {
         let suggestion = nearestName(to: word, among: StackAxis.allCases.map(\.rawValue))
         error(
             .unknownName,
-            "unknown axis \(quoted(word))" + didYouMean(suggestion) + "; a stack is 'horizontal' or 'vertical'",
+            "unknown axis \(quoted(word))" + didYouMean(suggestion) + " (a stack is 'horizontal' or 'vertical')",
             at: range(of: current), suggestion: suggestion)
         throw Failure()
     }

@@ -15,7 +15,7 @@ public struct Scene: Sendable {
     public let file: SourceFile
     /// The root view's size (`canvas W x H`; 375 x 667 by default).
     public internal(set) var canvas = Size(width: 375, height: 667)
-    /// `canvas W x H rtl`: leading and trailing are the right and left edges, as UIKit's
+    /// `canvas W x H rtl` or `direction rtl`: leading and trailing are the right and left edges, as UIKit's
     /// `semanticContentAttribute` makes them for a right-to-left language; `left` and `right` do not flip.
     public internal(set) var isRightToLeft = false
     /// `safearea TOP LEADING BOTTOM TRAILING` (0 0 0 0 by default).
@@ -44,6 +44,8 @@ public struct Scene: Sendable {
     /// A top-level setting.
     public enum Setting: String, Hashable, Sendable {
         case canvas, safearea, reload
+        /// `direction rtl|ltr`, or the `rtl` of `canvas W x H rtl`.
+        case direction
     }
 
     init(file: SourceFile) {

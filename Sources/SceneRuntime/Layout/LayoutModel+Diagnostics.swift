@@ -46,7 +46,7 @@ extension LayoutModel {
                 case .fillEqually: views.count == 2 ? "making \(views[1]) as large as \(views[0])" : ""
                 default: views.isEmpty ? "" : "of " + views.joined(separator: " and ")
                 }
-            return "the stack \(stack)'s \(rule.kind.rawValue)" + (about.isEmpty ? "" : " " + about)
+            return "\(rule.kind.rawValue)" + (about.isEmpty ? "" : " " + about) + " (from the stack \(stack))"
         case .canvas:
             let isDefault = scene.settingRanges[.canvas] == nil && canvas == scene.canvas
             return "the canvas size (\(canvas)\(isDefault ? ", the default" : ""))"

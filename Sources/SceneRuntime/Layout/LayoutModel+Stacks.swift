@@ -31,32 +31,44 @@ extension LayoutModel {
     /// `equalSpacing` and `equalCentering`): just above fitting size.
     static let stackFitPriority = 51.0
 
-    /// Puts a stack's constraints into the solver, as they are wanted now.
-    mutating func addStackConstraints(_ stack: ViewID) {
-        stackConstraints[stack.index] = stackConstraintsWanted(stack).compactMap { add($0.0, $0.1) == nil ? $0.0 : nil }
+    /// Puts a stack's constraints into the solver, as they are wanted now;
+    /// returns why any was left out (it conflicts with required constraints).
+    @discardableResult
+    mutating func addStackConstraints(_ stack: ViewID) -> [Diagnostic] {
+        var failures: [Diagnostic] = []
+        var added: [Constraint] = []
+        for (constraint, origin) in stackConstraintsWanted(stack) {
+            if let failure = add(constraint, origin) { failures.append(failure) } else { added.append(constraint) }
+        }
+        stackConstraints[stack.index] = added
+        return failures
     }
 
     /// Takes a stack's constraints out and puts them back as its arranged
-    /// subviews are now (hidden or shown, their intrinsic sizes).
-    mutating func rearrange(_ stack: ViewID) {
+    /// subviews are now (hidden or shown, their intrinsic sizes); returns
+    /// why any was left out.
+    @discardableResult
+    mutating func rearrange(_ stack: ViewID) -> [Diagnostic] {
         for constraint in stackConstraints[stack.index] ?? [] {
             try? solver.remove(constraint)
             origins[constraint.id] = nil
         }
-        addStackConstraints(stack)
+        return addStackConstraints(stack)
     }
 
     /// Hides or shows a view (`V.hidden = …`). An arranged subview of a stack
     /// collapses when hidden and the others close the gap, as
-    /// `UIStackView` does: returns whether the layout changed, in which case
-    /// the frames change at the next layout pass.
+    /// `UIStackView` does; the frames change at the next layout pass.
+    ///
+    /// - Returns: the stack whose arrangement changed, if any, and why any
+    ///   of its constraints was left out (a required height on a view
+    ///   being hidden fights its `UISV-hiding`, as in UIKit's log).
     @discardableResult
-    public mutating func setHidden(_ isHidden: Bool, of view: ViewID) -> Bool {
-        guard hidden[view.index] != isHidden else { return false }
+    public mutating func setHidden(_ isHidden: Bool, of view: ViewID) -> (stack: ViewID, failures: [Diagnostic])? {
+        guard hidden[view.index] != isHidden else { return nil }
         hidden[view.index] = isHidden
-        guard let stack = scene.arrangingStack(of: view) else { return false }
-        rearrange(stack)
-        return true
+        guard let stack = scene.arrangingStack(of: view) else { return nil }
+        return (stack, rearrange(stack))
     }
 
     /// Whether a view is hidden now, as the model has it.

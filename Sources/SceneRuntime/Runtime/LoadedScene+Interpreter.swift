@@ -179,7 +179,8 @@ extension LoadedScene {
             noteLayoutChange(.text(view: index))
         case (.hidden, .bool(let hidden)):
             states[index].isHidden = hidden
-            if layout.setHidden(hidden, of: view), let stack = scene.arrangingStack(of: view) {
+            if let (stack, failures) = layout.setHidden(hidden, of: view) {
+                for failure in failures { reportLayoutFailure(failure, at: statement) }
                 noteLayoutChange(.arrangement(stack: stack.index))
                 // A stack lays out its arranged subviews as soon as one is hidden or shown inside an
                 // animation block, so the collapse animates without a `layout`, as UIStackView's does.
