@@ -119,6 +119,37 @@ extension DiagnosticGolden {
 
             """),
         DiagnosticGolden(
+            .invalidValue, "an action's custom spacing after a view the stack does not arrange",
+            """
+            stack form vertical {
+              label name "Name"
+            }
+            label footer "Footer"
+            action roomier {
+              form.spacing after footer = 24
+            }
+            """,
+            """
+            Scene.layout:6:22: error: 'footer' is not arranged by 'form'; a custom spacing follows one of its arranged subviews [invalid-value]
+              form.spacing after footer = 24
+                                 ^~~~~~
+
+            """),
+        DiagnosticGolden(
+            .typeMismatch, "an action's spacing on a label",
+            """
+            label name "Name"
+            action roomier {
+              name.spacing = 24
+            }
+            """,
+            """
+            Scene.layout:3:3: error: 'name' is a label, not a stack; only a stack has a spacing [type-mismatch]
+              name.spacing = 24
+              ^~~~
+
+            """),
+        DiagnosticGolden(
             .unknownName, "a misspelled direction", "direction rlt", suggesting: "rtl",
             """
             Scene.layout:1:11: error: unknown direction 'rlt'; did you mean 'rtl'? (a scene is 'rtl', right to left, or 'ltr', left to right) [unknown-name]

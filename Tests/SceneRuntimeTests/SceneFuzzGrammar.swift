@@ -320,6 +320,13 @@ extension SceneFuzzTests {
                     emit(pick(texts) + ".font", "=")
                     expression(depth: 2, references: true)
                 }
+            case 3 where !drawn.isEmpty && chance(0.2):
+                // A spacing: on a stack, or (an error) on any view; after any view, arranged or not.
+                let stacks = views.filter { $0.kind == "stack" }.map(\.name)
+                emit(pick(stacks.isEmpty ? drawn : stacks) + ".spacing")
+                if chance(0.5) { emit("after", pick(drawn)) }
+                emit("=")
+                expression(depth: 2, references: true)
             case 3 where !drawn.isEmpty: emit(pick(drawn) + ".hidden", "=", pick(["true", "false"]))
             case 4 where !drawn.isEmpty: emit(pick(drawn) + ".color", "=", pick(["red", "#ff8800"]))
             case 5 where !(constraintNames + groupNames).isEmpty:

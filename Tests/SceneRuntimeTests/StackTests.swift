@@ -351,4 +351,30 @@ import Testing
         // The field keeps its height; the stack goes on arranging it.
         expectClose(running.view("field", at: 1).height, 44, "the field's height")
     }
+
+    // MARK: Spacing in actions
+
+    @Test("S.spacing = E and S.spacing after V = E wait for a layout pass, and animate with one")
+    func spacingStatements() {
+        let scene =
+            Self.column + """
+
+                action widen { animate 1 curve linear { column.spacing = 15; layout } }
+                action gapAfterA { column.spacing after a = 25 }
+                action gapUnlaidOut { animate 1 curve linear { column.spacing after a = 25 } }
+                """
+        var running = Running(scene, running: ["widen"])
+        // 5 → 15 between each pair: b from 15 to 25, c from 30 to 50, halfway at 0.5 s.
+        expectClose(running.view("b", at: 0.5).y, 20, "b's y")
+        expectClose(running.view("c", at: 0.5).y, 40, "c's y")
+        running.run("gapAfterA")
+        // The custom spacing after a, 25, overrides the stack's 15 there; c keeps 15 after b.
+        expectClose(running.view("b", at: 1).y, 35, "b's y")
+        expectClose(running.view("c", at: 1).y, 60, "c's y")
+        #expect(running.diagnosticCodes() == [])
+
+        var unlaidOut = Running(scene, running: ["gapUnlaidOut"])
+        expectClose(unlaidOut.view("b", at: 0.5).y, 35, "b jumps")
+        #expect(unlaidOut.diagnosticCodes() == [.missingLayout])
+    }
 }

@@ -112,6 +112,17 @@ extension Parser {
         let target = try expectIdentifier("a name")
         advance()  // '.'
         let property = try expectIdentifier("a property, such as 'constant' or 'alpha'")
+        if property.name == "spacing" {
+            var after: Identifier? = nil
+            if isKeyword("after") {
+                advance()
+                after = try expectIdentifier("the arranged subview the spacing follows")
+            }
+            guard current.kind == .equal else { throw fail(expected: "'=' and the spacing in points") }
+            advance()
+            let value = try parseExpression(constantOnly: false)
+            return Statement(.setSpacing(target, after: after, value), range(from: start))
+        }
         if current.kind == .dot {
             error(
                 .notAssignable, "only a view's own properties and a constraint's constant can be set",

@@ -33,6 +33,12 @@ public struct CustomSpacing: Hashable, Sendable {
     public var view: ViewID
     public var spacing: Double
     public var range: SourceRange
+
+    public init(view: ViewID, spacing: Double, range: SourceRange) {
+        self.view = view
+        self.spacing = spacing
+        self.range = range
+    }
 }
 
 /// What `stack NAME horizontal|vertical …` declares beyond a plain view: how

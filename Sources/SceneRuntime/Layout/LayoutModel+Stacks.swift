@@ -71,6 +71,34 @@ extension LayoutModel {
         return (stack, rearrange(stack))
     }
 
+    /// Changes a stack's spacing (`S.spacing = E`), or its custom spacing
+    /// after an arranged subview (`S.spacing after V = E`, UIKit's
+    /// `setCustomSpacing(_:after:)`); the frames change at the next layout
+    /// pass. Returns why any of the stack's constraints was left out.
+    @discardableResult
+    public mutating func setSpacing(_ spacing: Double, of stack: ViewID, after view: ViewID? = nil) -> [Diagnostic] {
+        guard var layout = stackLayouts[stack.index] else { return [] }
+        if let view {
+            guard layout.arranged.contains(view) else { return [] }
+            if let index = layout.customSpacings.firstIndex(where: { $0.view == view }) {
+                layout.customSpacings[index].spacing = spacing
+            } else {
+                layout.customSpacings.append(
+                    CustomSpacing(view: view, spacing: spacing, range: scene[stack].range))
+            }
+        } else {
+            layout.spacing = spacing
+        }
+        stackLayouts[stack.index] = layout
+        return rearrange(stack)
+    }
+
+    /// A stack's spacing now, or its spacing after an arranged subview.
+    public func spacing(of stack: ViewID, after view: ViewID? = nil) -> Double? {
+        guard let layout = stackLayouts[stack.index] else { return nil }
+        return view.map { layout.spacing(after: $0) } ?? layout.spacing
+    }
+
     /// Whether a view is hidden now, as the model has it.
     public func isHidden(_ view: ViewID) -> Bool {
         hidden[view.index]
@@ -84,7 +112,7 @@ extension LayoutModel {
     /// and the spacing is between the visible ones. Across the axis, each
     /// one, hidden or not, is aligned as `alignment` says.
     func stackConstraintsWanted(_ stack: ViewID) -> [(Constraint, Origin)] {
-        guard let layout = scene[stack].stack else { return [] }
+        guard let layout = stackLayouts[stack.index] else { return [] }
         let horizontal = layout.axis == .horizontal
         let (lead, trail, size): (Attribute, Attribute, Attribute) =
             horizontal ? (.leading, .trailing, .width) : (.top, .bottom, .height)

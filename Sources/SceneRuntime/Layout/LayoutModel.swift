@@ -50,6 +50,8 @@ public struct LayoutModel: Sendable {
     var hidden: [Bool]
     /// The constraints each stack generates, by the stack's index in ``Scene/views``.
     var stackConstraints: [Int: [Constraint]] = [:]
+    /// Each stack's arrangement now (actions change its spacings), by the stack's index in ``Scene/views``.
+    var stackLayouts: [Int: StackLayout] = [:]
     /// The two constraints that pin the root to the canvas.
     var canvasConstraints: [Constraint] = []
     /// Where each solver constraint comes from, by constraint id, for messages.
@@ -107,6 +109,7 @@ public struct LayoutModel: Sendable {
         self.constants = scene.constraints.map(\.constant)
         self.viewConstraints = Array(repeating: [], count: scene.views.count)
         self.hidden = scene.views.map(\.isHidden)
+        for stack in scene.stackIDs { stackLayouts[stack.index] = scene[stack].stack }
         var users = [[Int]](repeating: [], count: scene.views.count)
         for (index, constraint) in scene.constraints.enumerated() {
             for anchor in [constraint.first, constraint.second] {

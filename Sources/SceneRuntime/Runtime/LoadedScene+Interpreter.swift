@@ -31,6 +31,14 @@ extension LoadedScene {
             // A text list's entry becomes its text first: `set` sees plain values only.
             guard let view = view(named: name), let value = resolved(value) else { return }
             set(property.value, of: view, to: value, at: statement)
+        case .setSpacing(let stackName, let afterName, let expr):
+            guard let stack = view(named: stackName), let value = evaluate(expr) else { return }
+            var after: ViewID? = nil
+            if let afterName {
+                guard let view = view(named: afterName) else { return }
+                after = view
+            }
+            setSpacing(value, of: stack, after: after, at: statement)
         case .activate(let names):
             for name in names { switchConstraints(named: name, on: true, at: statement) }
         case .deactivate(let names):
@@ -105,6 +113,33 @@ extension LoadedScene {
         }
         guard !contexts[c].changedConstraints.contains(where: { $0.id == id }) else { return }
         contexts[c].changedConstraints.append((id, layout.constant(of: id), layout.isInstalled(id)))
+    }
+
+    /// `S.spacing [after V] = E`: like a constraint's constant, the new
+    /// spacing waits for a layout pass.
+    private mutating func setSpacing(_ value: Double, of stack: ViewID, after: ViewID?, at statement: Statement) {
+        guard NumberLimits.contains(value) else {
+            report(
+                .error(
+                    .outOfRange, "the spacing \(value) is out of range (at most ±\(NumberLimits.largestText))",
+                    at: statement.range))
+            return
+        }
+        guard scene[stack].stack != nil else {
+            report(.error(.typeMismatch, "\(quoted(viewNames[stack.index])) is not a stack", at: statement.range))
+            return
+        }
+        if let after, scene.arrangingStack(of: after) != stack {
+            report(
+                .error(
+                    .invalidValue,
+                    "\(quoted(viewNames[after.index])) is not arranged by \(quoted(viewNames[stack.index]))",
+                    at: statement.range))
+            return
+        }
+        guard layout.spacing(of: stack, after: after) != value else { return }
+        for failure in layout.setSpacing(value, of: stack, after: after) { reportLayoutFailure(failure, at: statement) }
+        noteLayoutChange(.arrangement(stack: stack.index))
     }
 
     private mutating func switchConstraints(
