@@ -377,4 +377,38 @@ import Testing
         expectClose(unlaidOut.view("b", at: 0.5).y, 35, "b jumps")
         #expect(unlaidOut.diagnosticCodes() == [.missingLayout])
     }
+
+    @Test("Right to left, a vertical stack's leading alignment is its right edge")
+    func rightToLeftVerticalLeading() {
+        let laid = Laid(
+            """
+            direction rtl
+            stack column vertical alignment leading {
+              view a size 20 x 10
+              view b size 40 x 10
+            }
+            column.leading == root.leading + 10
+            column.top == root.top
+            """)
+        #expect(laid.rendered == "")
+        // The column hugs its widest view, 40, its right edge at 375 − 10; both views flush right.
+        expectFrame(laid.frame("column"), rect(325, 0, 40, 20))
+        expectFrame(laid.frame("a"), rect(345, 0, 20, 10))
+        expectFrame(laid.frame("b"), rect(325, 10, 40, 10))
+    }
+
+    @Test("A saved change to a stack reloads: its views move from where they were to the new arrangement")
+    func reload() throws {
+        let before = "reload 1 curve linear\n" + Self.column
+        let after = before.replacingOccurrences(of: "spacing 5", with: "spacing 25")
+        let first = LoadedScene(scene: Scene.parse(SourceFile(name: "t.layout", text: before)), name: "t")
+        let scene = Scene.parse(SourceFile(name: "t.layout", text: after))
+        #expect(scene.diagnostics.isEmpty)
+        var next = LoadedScene(reloading: first, with: scene)
+        next.advance(to: 0.5)
+        let c = try #require(next.presentationFrame().views.first { $0.name == "c" })
+        expectClose(c.y, 50, "c halfway from 30 to 70")
+        next.advance(to: 1)
+        expectClose(next.layout.frame(of: try #require(scene.viewID(named: "c"))).y, 70, "c at the end")
+    }
 }
