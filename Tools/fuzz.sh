@@ -75,7 +75,8 @@ delay curve spring damping velocity repeat forever autoreverse completion layout
 pause reverse stop finish at end current swap run system root override duration rtl safeArea margins required high low fitting color
 alpha font size hugging compression hidden frame text constant fraction true false easeInOut easeIn easeOut linear
 bezier left right top bottom leading trailing width height centerX centerY firstBaseline lastBaseline minX midX
-maxX minY midY maxY == >= <= += -= #3366ff"
+maxX minY midY maxY == >= <= += -= #3366ff stack horizontal vertical spacing distribution alignment margins
+fillEqually fillProportionally equalSpacing equalCentering center direction ltr"
     for word in $words; do printf '"%s"\n' "$word"; done
 }
 

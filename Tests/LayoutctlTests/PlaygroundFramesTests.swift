@@ -18,6 +18,8 @@ import Testing
     }
 
     static let runs: [Run] = [
+        Run(playground: "Form", actions: ["usePhone", "useEmail@0.4"]),
+        Run(playground: "Form", actions: ["usePhoneNow", "useEmail@0.1"]),
         Run(playground: "Nesting", actions: ["slide"]),
         Run(playground: "Nesting", actions: ["slideOwnTiming"]),
         Run(playground: "Nesting", actions: ["movePanel", "reset@0.6"]),

@@ -112,6 +112,21 @@ import Testing
             try await nesting.expect(["dot.centerX == 190", "caption.alpha == 0.8"], .at(start + 0.2))
         }
     }
+
+    @Test("Form: through the daemon, the phone field replaces the email field and the button stays put")
+    func form() async throws {
+        try await LocalDaemon.with(scenes: ["Form": try Formulas.playground("Form")]) { _, client in
+            let form = client.scene("Form")
+            try await form.expect(["phoneField.height == 0", "emailField.height == 44", "signUp.top == 278"])
+            try await form.run("usePhone")
+            let start = try await form.frame().time
+            // 0.3 s easeInOut, symmetric: halfway at 0.15 s, both fields 22 tall.
+            try await form.expect(
+                ["emailField.height == 22 ± 0.001", "phoneField.height == 22 ± 0.001"], .at(start + 0.15))
+            try await form.expect(["signUp.top == 278", "phoneField inside form"], .throughout)
+            try await form.expect(["phoneField.top == 222", "phoneField.height == 44", "emailField.height == 0"])
+        }
+    }
 }
 
 @Suite(.timeLimit(.minutes(2))) struct ExpectationTests {

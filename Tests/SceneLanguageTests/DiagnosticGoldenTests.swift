@@ -75,7 +75,7 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
 
     /// Every golden of the scene language, all tables.
     static var all: [DiagnosticGolden] {
-        lexical + syntax + values + didYouMean + names + constraints + variables + escaping
+        lexical + syntax + values + didYouMean + names + constraints + variables + escaping + stacks
     }
 }
 

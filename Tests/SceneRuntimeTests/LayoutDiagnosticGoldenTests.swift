@@ -108,6 +108,28 @@ extension LayoutDiagnosticGolden {
 
             """),
         LayoutDiagnosticGolden(
+            .unsatisfiableConstraints, "a conflict with a stack view's own constraints",
+            """
+            stack form vertical {
+              view field size 200 x 44
+            }
+            form.leading == root.leading + 16
+            form.top == root.top + 20
+            field.leading == root.leading
+            """,
+            """
+            Scene.layout:6:1: error: unable to simultaneously satisfy constraints; breaking 'field.leading == root.leading' to recover [unsatisfiable-constraints]
+            field.leading == root.leading
+            ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+            Scene.layout:1:1: note: it conflicts with UISV-canvas-connection of 'field' (from the stack 'form')
+            stack form vertical {
+            ^~~~~~~~~~~~~~~~~~~
+            Scene.layout:4:1: note: it conflicts with 'form.leading == root.leading + 16'
+            form.leading == root.leading + 16
+            ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+
+            """),
+        LayoutDiagnosticGolden(
             .unsatisfiableConstraints, "a conflict with a fixed frame",
             "view card frame 20 20 100 50\ncard.width == 120",
             """

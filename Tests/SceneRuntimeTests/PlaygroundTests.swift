@@ -96,6 +96,25 @@ import Testing
             // "Nested", 6 characters at 17: 51 × 20.4, a system spacing inside the panel's corner.
             "caption": rect(48, 128, 51, 20.4),
         ],
+        "Form": [
+            // Below the safe area's 44 by 20, between the margins: 16 to 359, 343 wide. The stack is as tall as
+            // its arranged views and spacings: 33.6 + 24 + 32.4 + 12 + 44 + 12 + 44 + 12 + 32.4 = 246.4.
+            "form": rect(16, 64, 343, 246.4),
+            // "Create account", 14 characters at 28: 14 × 14 wide, 1.2 × 28 = 33.6 tall; alignment fill: 343 wide.
+            "heading": rect(16, 64, 343, 33.6),
+            // 24 after the heading (its custom spacing): 64 + 33.6 + 24 = 121.6; buttons 20.4 + 12 = 32.4 tall.
+            "choices": rect(16, 121.6, 343, 32.4),
+            // fillEqually with 8 between: (343 − 8) / 2 = 167.5 each, the second at 16 + 167.5 + 8.
+            "usePhone": rect(16, 121.6, 167.5, 32.4),
+            "useEmail": rect(191.5, 121.6, 167.5, 32.4),
+            // 12 apart: 121.6 + 32.4 + 12 = 166, then 166 + 44 + 12 = 222.
+            "nameField": rect(16, 166, 343, 44),
+            "emailField": rect(16, 222, 343, 44),
+            // Hidden: collapsed to 0 tall, flush after the email field (222 + 44), still as wide as the stack.
+            "phoneField": rect(16, 266, 343, 0),
+            // 12 after the last visible view: 266 + 12 = 278.
+            "signUp": rect(16, 278, 343, 32.4),
+        ],
     ]
 
     @Test("Every playground loads without a diagnostic and has hand-worked geometry")
@@ -113,7 +132,7 @@ import Testing
 
     @Test(
         "Each playground's model frames match the hand-worked values to 1e-6",
-        arguments: ["Quiz", "QuizGuide", "Messaging", "Bankey", "BankeyRTL", "Burger", "Nesting"])
+        arguments: ["Quiz", "QuizGuide", "Messaging", "Bankey", "BankeyRTL", "Burger", "Nesting", "Form"])
     func geometry(name: String) throws {
         let laid = try Self.load(name)
         let expected = try #require(Self.expected[name])

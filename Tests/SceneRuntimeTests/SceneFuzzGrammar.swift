@@ -17,7 +17,8 @@ extension SceneFuzzTests {
             + "constant fraction true false easeInOut easeIn easeOut linear bezier left right top bottom leading "
             + "trailing width height centerX centerY firstBaseline lastBaseline minX midX maxX minY midY maxY blue "
             + "clear systemBlue var texts count { } ( ) [ ] , . : ; @ * / = += -= == >= <= + - ± < > 0 1 8 0.5 100 "
-            + "375x667 1000000000 "
+            + "375x667 1000000000 stack horizontal vertical spacing distribution alignment margins fillEqually "
+            + "fillProportionally equalSpacing equalCentering center direction ltr "
             + "99999999999 #3366ff #12 \"Hi\" \"a\\nb\" \"open").split(separator: " ").map(String.init)
             + ["\n", "\n", "\n", "{", "}", "a", "b", "c", "a.left", "b.width", "k1.constant", "# comment\n"]
             + ["n0", "t0", "t0.count", "t0[n0]"]
@@ -40,7 +41,9 @@ extension SceneFuzzTests {
         var actionNames: [String] = []
         var variableNames: [String] = []
         var listNames: [String] = []
-        var settingsLeft: Set<String> = ["canvas", "safearea", "reload", "on"]
+        /// `S.spacing after V = N` lines for the stacks declared, written at the end.
+        var spacings: [String] = []
+        var settingsLeft: Set<String> = ["canvas", "safearea", "reload", "on", "direction"]
 
         init(seed: UInt64) { rng = SplitMix(state: seed) }
 
@@ -55,7 +58,7 @@ extension SceneFuzzTests {
 
         /// A scene, and the views it declares in order (nil once corrupted).
         mutating func scene() -> (String, [String]?) {
-            let kinds = ["view", "view", "view", "label", "button", "guide"]
+            let kinds = ["view", "view", "view", "label", "button", "guide", "stack"]
             views = (0..<count(1...8)).map { (["a", "b", "c", "card", "title", "panel", "v"][$0 % 7] + "\($0)", "") }
             for i in views.indices { views[i].kind = pick(kinds) }
             constraintNames = (0..<count(0...3)).map { "k\($0)" }
@@ -74,6 +77,7 @@ extension SceneFuzzTests {
             for name in pending.2 { group(name) }
             for name in pending.3 { animator(name, depth: 0); emit("\n") }
             for name in pending.4 { emit("action", name); block(depth: 0); emit("\n") }
+            for line in spacings { emit(line, "\n") }
             var corrupted = false
             if chance(0.25) {
                 corrupted = true
@@ -105,6 +109,7 @@ extension SceneFuzzTests {
                     if chance(0.3) { emit("rtl") }
                 case "safearea": emit("safearea", number(), number(), number(), number())
                 case "reload": emit("reload"); if chance(0.3) { emit("none") } else { options(animator: true) }
+                case "direction": emit("direction", pick(["rtl", "ltr"]))
                 default: emit("on", "load"); block(depth: 0)
                 }
             case 2, 3: if !pending.0.isEmpty { view(pending.0.removeFirst(), depth: 0, &pending.0) }
@@ -154,6 +159,29 @@ extension SceneFuzzTests {
             emit(kind, name)
             declared.append(name)
             if kind == "label" || kind == "button" { emit(pick(["\"Hi\"", "\"Sign In\"", "\"a\\nbc\"", "\"\""])) }
+            if kind == "stack" {
+                emit(pick(["horizontal", "vertical"]))
+                for property in ["spacing", "distribution", "alignment", "margins"] where chance(0.4) {
+                    switch property {
+                    case "spacing": emit("spacing", number())
+                    case "distribution":
+                        emit(
+                            "distribution",
+                            pick(["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]))
+                    case "alignment":
+                        emit(
+                            "alignment",
+                            pick(["fill", "leading", "top", "center", "trailing", "bottom", "firstBaseline"]))
+                    default:
+                        emit("margins")
+                        if chance(0.5) { emit(number(), number(), number(), number()) }
+                    }
+                }
+                // A custom spacing after one of the views its block may arrange.
+                if chance(0.3), let after = pending.first {
+                    spacings.append("\(name).spacing after \(after) = \(number())")
+                }
+            }
             var given: Set<Int> = []
             for _ in 0..<count(0...3) where kind != "guide" {
                 let property = count(0...7)
@@ -161,7 +189,7 @@ extension SceneFuzzTests {
                 switch property {
                 case 0: emit("alpha", pick(["0", "0.5", "1"]))
                 case 1: emit("color", pick(["blue", "clear", "#3366ff", "systemRed"]))
-                case 2: if kind != "view" { emit("font", pick(["12", "17", "34"])) }
+                case 2: if kind != "view" && kind != "stack" { emit("font", pick(["12", "17", "34"])) }
                 case 3: if kind == "view" { emit("size", number(), "x", number()) }
                 case 4: emit("hugging", pick(["1", "250", "1000"]), pick(["250", "751"]))
                 case 5: emit("compression", pick(["1", "750", "1000"]), pick(["250", "751"]))
@@ -292,6 +320,13 @@ extension SceneFuzzTests {
                     emit(pick(texts) + ".font", "=")
                     expression(depth: 2, references: true)
                 }
+            case 3 where !drawn.isEmpty && chance(0.2):
+                // A spacing: on a stack, or (an error) on any view; after any view, arranged or not.
+                let stacks = views.filter { $0.kind == "stack" }.map(\.name)
+                emit(pick(stacks.isEmpty ? drawn : stacks) + ".spacing")
+                if chance(0.5) { emit("after", pick(drawn)) }
+                emit("=")
+                expression(depth: 2, references: true)
             case 3 where !drawn.isEmpty: emit(pick(drawn) + ".hidden", "=", pick(["true", "false"]))
             case 4 where !drawn.isEmpty: emit(pick(drawn) + ".color", "=", pick(["red", "#ff8800"]))
             case 5 where !(constraintNames + groupNames).isEmpty:

@@ -8,6 +8,8 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
     case button
     /// A layout guide: takes part in layout, is never drawn.
     case guide
+    /// A stack view (`UIStackView`): lays out its arranged subviews in a row or a column.
+    case stack
 
     /// Whether the view shows text (`label`, `button`).
     public var hasText: Bool { self == .label || self == .button }

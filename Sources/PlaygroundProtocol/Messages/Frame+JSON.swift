@@ -77,6 +77,7 @@ extension ViewKind {
         case .label: "label"
         case .button: "button"
         case .guide: "guide"
+        case .stack: "stack"
         }
     }
 }

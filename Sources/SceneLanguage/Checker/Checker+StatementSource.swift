@@ -11,7 +11,9 @@ extension Checker {
     static func check(_ statements: [Statement], against scene: Scene) -> [Diagnostic] {
         var parser = Parser(file: scene.file, tokens: Lexer.tokenize(scene.file).tokens)
         parser.parseFile()
-        var checker = Checker(scene: parser.scene, constraints: parser.constraints, strayBodies: parser.strayBodies)
+        var checker = Checker(
+            scene: parser.scene, constraints: parser.constraints, customSpacings: parser.customSpacings,
+            strayBodies: parser.strayBodies)
         let suggestions = checker.suggestionsLeft
         checker.check()
         checker.diagnostics = []

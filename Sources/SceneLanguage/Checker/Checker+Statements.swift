@@ -28,6 +28,9 @@ extension Checker {
             check(value)
         case .setProperty(let name, let property, let value):
             check(property, of: name, value)
+        case .setSpacing(let stack, let after, let value):
+            checkSpacing(of: stack, after: after)
+            check(value)
         case .activate(let names), .deactivate(let names):
             for name in names { _ = expect(name, "constraint or group", isConstraintOrGroup) }
         case .layout, .canvas:
@@ -189,6 +192,25 @@ extension Checker {
             return nil
         }
         return symbol
+    }
+
+    /// `S.spacing [after V] = E`: `S` a stack, `V` one of its arranged subviews.
+    private mutating func checkSpacing(of stack: Identifier, after: Identifier?) {
+        guard case .view(let index)? = expect(stack, "view", isView) else { return }
+        guard let layout = scene.views[index].stack else {
+            error(
+                .typeMismatch,
+                "\(quoted(stack.name)) is \(describe(.view(index))), not a stack; only a stack has a spacing",
+                at: stack.range)
+            return
+        }
+        guard let after, case .view(let viewIndex)? = expect(after, "view", isView) else { return }
+        if !layout.arranged.contains(ViewID(viewIndex)) {
+            error(
+                .invalidValue,
+                "\(quoted(after.name)) is not arranged by \(quoted(stack.name)); a custom spacing follows one of its "
+                    + "arranged subviews", at: after.range)
+        }
     }
 
     private func isView(_ symbol: Symbol) -> Bool { if case .view = symbol { true } else { false } }

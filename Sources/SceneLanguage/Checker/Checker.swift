@@ -33,14 +33,22 @@ struct Checker {
     /// Statements outside any action (a second `on load`), checked all the same.
     let strayBodies: [[Statement]]
 
-    init(scene: Scene, constraints: [ConstraintSyntax], strayBodies: [[Statement]] = []) {
+    /// `S.spacing after V = N` as written.
+    let customSpacings: [CustomSpacingSyntax]
+
+    init(
+        scene: Scene, constraints: [ConstraintSyntax], customSpacings: [CustomSpacingSyntax] = [],
+        strayBodies: [[Statement]] = []
+    ) {
         self.scene = scene
         self.syntax = constraints
+        self.customSpacings = customSpacings
         self.strayBodies = strayBodies
     }
 
     mutating func check() {
         declareNames()
+        arrangeStacks()
         resolveConstraints()
         checkActions()
     }

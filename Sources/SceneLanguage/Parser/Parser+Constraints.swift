@@ -22,7 +22,7 @@ extension Parser {
             guard case .identifier(let word) = parser.current.kind else {
                 throw parser.fail(expected: "a constraint")
             }
-            if ["view", "label", "button", "guide", "constraints", "var", "texts"].contains(word)
+            if ["view", "label", "button", "guide", "stack", "constraints", "var", "texts"].contains(word)
                 && parser.peek().kind != .dot && parser.peek().kind != .colon
             {
                 let what = word == "var" ? "variables" : word == "texts" ? "text lists" : "views"
@@ -49,6 +49,16 @@ extension Parser {
             advance()
         }
         let first = try parseAnchorPath()
+        if first.count == 2, first[1].name == "spacing", isKeyword("after") {
+            if let name {
+                error(
+                    .invalidConstraint,
+                    "a stack's custom spacing has no name of its own; remove \(quoted(name.name + ":"))",
+                    at: name.range)
+            }
+            try parseCustomSpacing(stack: first[0], start: start)
+            return
+        }
         if isStatementOperator(after: first) {
             error(
                 .misplacedDeclaration,
@@ -86,6 +96,23 @@ extension Parser {
             ConstraintSyntax(
                 name: name, isInactive: isInactive, group: group, first: first, relation: relation, second: second,
                 priority: priority, range: range(from: start)))
+    }
+
+    /// `S.spacing after V = N`, from `after`: `setCustomSpacing(N, after: V)`.
+    private mutating func parseCustomSpacing(stack: Identifier, start: Int) throws(Failure) {
+        advance()
+        let view = try expectIdentifier("the arranged subview the spacing follows, as 'form.spacing after name = 16'")
+        guard current.kind == .equal else { throw fail(expected: "'=' and the spacing in points") }
+        advance()
+        let expr = try parseExpression(constantOnly: true)
+        guard let value = expr.constantValue else { throw fail(expected: "a spacing in points") }
+        guard NumberLimits.contains(value) else {
+            error(.outOfRange, "a spacing must stay within ±\(NumberLimits.largestText)", at: expr.range)
+            throw Failure()
+        }
+        customSpacings.append(
+            CustomSpacingSyntax(
+                stack: stack, view: view, spacing: Located(value, expr.range), range: range(from: start)))
     }
 
     /// Whether the current token assigns, as a statement does, to a path

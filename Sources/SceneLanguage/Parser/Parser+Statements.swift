@@ -9,8 +9,8 @@ extension Parser {
     /// Declarations that never stand among statements: an unclosed action
     /// ends before one at the start of a line.
     static let declarationKeywords: Set<String> = [
-        "view", "label", "button", "guide", "constraints", "inactive", "action", "on", "safearea", "reload", "var",
-        "texts",
+        "view", "label", "button", "guide", "stack", "constraints", "inactive", "action", "on", "safearea", "reload",
+        "var", "texts",
     ]
 
     /// `{ statement … }`.
@@ -112,6 +112,17 @@ extension Parser {
         let target = try expectIdentifier("a name")
         advance()  // '.'
         let property = try expectIdentifier("a property, such as 'constant' or 'alpha'")
+        if property.name == "spacing" {
+            var after: Identifier? = nil
+            if isKeyword("after") {
+                advance()
+                after = try expectIdentifier("the arranged subview the spacing follows")
+            }
+            guard current.kind == .equal else { throw fail(expected: "'=' and the spacing in points") }
+            advance()
+            let value = try parseExpression(constantOnly: false)
+            return Statement(.setSpacing(target, after: after, value), range(from: start))
+        }
         if current.kind == .dot {
             error(
                 .notAssignable, "only a view's own properties and a constraint's constant can be set",

@@ -3,7 +3,10 @@ import PlaygroundProtocol
 extension Parser {
     /// The keywords that start a top-level declaration, for "did you mean".
     static let topLevelKeywords = [
-        "canvas", "safearea", "reload", "view", "label", "button", "guide", "constraints", "inactive", "action", "on",
+        "canvas", "safearea", "reload", "direction", "view", "label", "button", "guide", "stack", "constraints",
+        "inactive",
+        "action",
+        "on",
         "animator", "var", "texts",
     ]
 
@@ -42,7 +45,8 @@ extension Parser {
         case "canvas": try parseCanvasSetting()
         case "safearea": try parseSafeArea()
         case "reload": try parseReload()
-        case "view", "label", "button", "guide": try parseView(parent: nil)
+        case "direction": try parseDirection()
+        case "view", "label", "button", "guide", "stack": try parseView(parent: nil)
         case "constraints": try parseGroup()
         case "inactive": try parseConstraint(group: nil)
         case "action": try parseAction()
@@ -94,10 +98,32 @@ extension Parser {
         var end = size.range
         if isKeyword("rtl") {
             end = range(of: advance())
+            noteSetting(.direction, at: end)
             scene.isRightToLeft = true
         }
         noteSetting(.canvas, at: range(of: keyword).union(end))
         scene.canvas = size.value
+    }
+
+    /// `direction rtl` or `direction ltr`: the scene's layout direction, as
+    /// `semanticContentAttribute` sets it (left to right by default).
+    mutating func parseDirection() throws(Failure) {
+        let keyword = advance()
+        guard case .identifier(let word) = current.kind else {
+            throw fail(expected: "'rtl' (right to left) or 'ltr' (left to right)")
+        }
+        let token = advance()
+        guard word == "rtl" || word == "ltr" else {
+            let suggestion = nearestName(to: word, among: ["rtl", "ltr"])
+            error(
+                .unknownName,
+                "unknown direction \(quoted(word))" + didYouMean(suggestion)
+                    + " (a scene is 'rtl', right to left, or 'ltr', left to right)", at: range(of: token),
+                suggestion: suggestion)
+            throw Failure()
+        }
+        noteSetting(.direction, at: range(of: keyword).union(range(of: token)))
+        scene.isRightToLeft = word == "rtl"
     }
 
     /// The `W x H` of `canvas`, both above 0.

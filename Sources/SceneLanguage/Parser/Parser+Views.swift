@@ -9,6 +9,10 @@ extension Parser {
         let name = try expectIdentifier("a name for the \(kind.rawValue)")
         var view = ViewDeclaration(kind: kind, name: name, range: range(of: keyword).union(name.range))
         view.parent = parent
+        if kind == .stack {
+            view.stack = StackLayout(axis: try parseStackAxis(name: name))
+            view.range = range(from: keyword.start)
+        }
         if kind.hasText {
             if case .string(let text) = current.kind {
                 view.text = text
@@ -39,7 +43,9 @@ extension Parser {
                 skipBlock()
                 return
             }
-            try parseBlock(endingBefore: ["canvas", "safearea", "reload", "action", "on", "animator", "var", "texts"]) {
+            try parseBlock(endingBefore: [
+                "canvas", "safearea", "reload", "direction", "action", "on", "animator", "var", "texts",
+            ]) {
                 (parser: inout Parser) throws(Failure) in try parser.parseViewBlockElement(parent: me)
             }
         } else if !atStatementEnd {
@@ -55,17 +61,17 @@ extension Parser {
             return
         }
         switch word {
-        case "view", "label", "button", "guide": try parseView(parent: parent)
+        case "view", "label", "button", "guide", "stack": try parseView(parent: parent)
         case "constraints": try parseGroup()
         case "inactive": try parseConstraint(group: nil)
-        case "canvas", "safearea", "reload", "action", "on", "animator", "var", "texts":
+        case "canvas", "safearea", "reload", "direction", "action", "on", "animator", "var", "texts":
             error(
                 .misplacedDeclaration, "'\(word)' goes at the top level of the file, not inside a view",
                 at: range(of: current))
             throw Failure()
         default:
             let suggestion = nearestName(
-                to: word, among: ["view", "label", "button", "guide", "constraints", "inactive"])
+                to: word, among: ["view", "label", "button", "guide", "stack", "constraints", "inactive"])
             error(
                 .unknownName, "unknown declaration '\(word)'" + didYouMean(suggestion), at: range(of: current),
                 suggestion: suggestion)
@@ -99,7 +105,11 @@ extension Parser {
             let reason =
                 switch (property, view.kind) {
                 case (_, .guide): "a layout guide has no '\(word)'; guides are never drawn and have no content"
-                case (.font, _): "a plain view has no 'font'; only labels and buttons show text"
+                case (.font, .view): "a plain view has no 'font'; only labels and buttons show text"
+                case (.spacing, _), (.distribution, _), (.alignment, _), (.margins, _):
+                    "'\(word)' is a stack view's; declare 'stack \(view.name) horizontal|vertical' to arrange subviews"
+                case (.font, _): "a \(view.kind.rawValue) has no 'font'; only labels and buttons show text"
+                case (.size, .stack): "a stack view's size comes from its arranged subviews; 'size' is for plain views"
                 default: "a \(view.kind.rawValue)'s intrinsic size comes from its text; 'size' is for plain views"
                 }
             error(.notApplicable, reason, at: range)
@@ -159,6 +169,49 @@ extension Parser {
             if property == .hugging { view.hugging = pair } else { view.compression = pair }
         case .hidden:
             view.isHidden = true
+        case .spacing:
+            let spacing = try parseNumber("the spacing between arranged subviews, in points")
+            guard NumberLimits.contains(spacing.value) else {
+                error(.outOfRange, "a spacing must stay within ±\(NumberLimits.largestText)", at: spacing.range)
+                throw Failure()
+            }
+            view.stack?.spacing = spacing.value
+        case .distribution:
+            view.stack?.distribution = try parseChoice("distribution", of: StackDistribution.self).value
+        case .alignment:
+            let alignment = try parseChoice("alignment", of: StackAlignment.self)
+            if let axis = view.stack?.axis, !alignment.value.applies(to: axis) {
+                let instead: StackAlignment =
+                    switch alignment.value {
+                    case .top: .leading
+                    case .bottom: .trailing
+                    case .leading: .top
+                    case .trailing: .bottom
+                    default: .center
+                    }
+                let across = axis == .horizontal ? "vertically" : "horizontally"
+                error(
+                    .invalidValue,
+                    "a \(axis.rawValue) stack aligns its subviews \(across), so '\(alignment.value.rawValue)' does not "
+                        + "apply; use '\(instead.rawValue)'", at: alignment.range, suggestion: instead.rawValue)
+                throw Failure()
+            }
+            view.stack?.alignment = alignment.value
+        case .margins:
+            var margins = StackLayout.defaultMargins
+            if case .number = current.kind {
+                var values: [Double] = []
+                for what in ["the top margin", "the leading margin", "the bottom margin", "the trailing margin"] {
+                    let number = try parseNumber(what)
+                    guard NumberLimits.contains(number.value) else {
+                        error(.outOfRange, "a margin must stay within ±\(NumberLimits.largestText)", at: number.range)
+                        throw Failure()
+                    }
+                    values.append(number.value)
+                }
+                margins = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+            }
+            view.stack?.margins = margins
         case .frame:
             let x = try parseNumber("the frame's x")
             let y = try parseNumber("the frame's y")
@@ -173,6 +226,41 @@ extension Parser {
             }
             view.fixedFrame = Rect(x: x.value, y: y.value, width: width.value, height: height.value)
         }
+    }
+
+    /// The `horizontal` or `vertical` after a stack's name.
+    private mutating func parseStackAxis(name: Identifier) throws(Failure) -> StackAxis {
+        guard case .identifier(let word) = current.kind else {
+            throw fail(expected: "the stack's axis, 'horizontal' or 'vertical', as 'stack \(name) vertical'")
+        }
+        if let axis = StackAxis(rawValue: word) {
+            advance()
+            return axis
+        }
+        let suggestion = nearestName(to: word, among: StackAxis.allCases.map(\.rawValue))
+        error(
+            .unknownName,
+            "unknown axis \(quoted(word))" + didYouMean(suggestion) + " (a stack is 'horizontal' or 'vertical')",
+            at: range(of: current), suggestion: suggestion)
+        throw Failure()
+    }
+
+    /// A stack's `distribution` or `alignment` value.
+    private mutating func parseChoice<Choice: RawRepresentable & CaseIterable>(
+        _ what: String, of type: Choice.Type
+    ) throws(Failure) -> Located<Choice> where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue)
+        guard case .identifier(let word) = current.kind else {
+            throw fail(expected: "\(what): " + names.joined(separator: ", "))
+        }
+        let token = advance()
+        if let choice = Choice(rawValue: word) { return Located(choice, range(of: token)) }
+        let suggestion = nearestName(to: word, among: names)
+        error(
+            .unknownName,
+            "unknown \(what) \(quoted(word))" + didYouMean(suggestion) + " (" + names.joined(separator: ", ") + ")",
+            at: range(of: token), suggestion: suggestion)
+        throw Failure()
     }
 
     /// `#rrggbb` or a colour's name.

@@ -15,3 +15,11 @@ struct ConstraintSyntax: Sendable {
     /// The whole declaration, its name included.
     var range: SourceRange
 }
+
+/// `form.spacing after name = 16` as written, for the checker to resolve.
+struct CustomSpacingSyntax: Sendable {
+    var stack: Identifier
+    var view: Identifier
+    var spacing: Located<Double>
+    var range: SourceRange
+}

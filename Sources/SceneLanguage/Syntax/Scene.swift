@@ -15,7 +15,7 @@ public struct Scene: Sendable {
     public let file: SourceFile
     /// The root view's size (`canvas W x H`; 375 x 667 by default).
     public internal(set) var canvas = Size(width: 375, height: 667)
-    /// `canvas W x H rtl`: leading and trailing are the right and left edges, as UIKit's
+    /// `canvas W x H rtl` or `direction rtl`: leading and trailing are the right and left edges, as UIKit's
     /// `semanticContentAttribute` makes them for a right-to-left language; `left` and `right` do not flip.
     public internal(set) var isRightToLeft = false
     /// `safearea TOP LEADING BOTTOM TRAILING` (0 0 0 0 by default).
@@ -44,6 +44,8 @@ public struct Scene: Sendable {
     /// A top-level setting.
     public enum Setting: String, Hashable, Sendable {
         case canvas, safearea, reload
+        /// `direction rtl|ltr`, or the `rtl` of `canvas W x H rtl`.
+        case direction
     }
 
     init(file: SourceFile) {
@@ -56,11 +58,24 @@ public struct Scene: Sendable {
         let (tokens, lexical) = Lexer.tokenize(file)
         var parser = Parser(file: file, tokens: tokens)
         parser.parseFile()
-        var checker = Checker(scene: parser.scene, constraints: parser.constraints, strayBodies: parser.strayBodies)
+        var checker = Checker(
+            scene: parser.scene, constraints: parser.constraints, customSpacings: parser.customSpacings,
+            strayBodies: parser.strayBodies)
         checker.check()
         var scene = checker.scene
         scene.diagnostics = lexical + parser.diagnostics + checker.diagnostics
         return scene
+    }
+
+    /// The stack views, in declaration order (their arrangements are in ``ViewDeclaration/stack``).
+    public var stackIDs: [ViewID] { viewIDs.filter { views[$0.index].stack != nil } }
+
+    /// The stack that arranges a view, if any.
+    public func arrangingStack(of view: ViewID) -> ViewID? {
+        guard let parent = views[view.index].parent, views[parent.index].stack != nil,
+            views[view.index].kind != .guide
+        else { return nil }
+        return parent
     }
 
     /// Each view and guide, by name.

@@ -13,6 +13,9 @@ public struct Statement: Hashable, Sendable {
         case setVariable(Identifier, AssignmentOperator, Expr)
         /// `V.alpha = E`, `V.text = "…"`, `V.text = LIST[E]`, `V.hidden = true`, `V.color = …`, `V.font = E`.
         case setProperty(Identifier, Located<AssignableProperty>, PropertyValue)
+        /// `S.spacing = E`, `S.spacing after V = E`: a stack's spacing, or
+        /// its custom spacing after an arranged subview.
+        case setSpacing(Identifier, after: Identifier?, Expr)
         /// `activate C …`: constraints or groups.
         case activate([Identifier])
         case deactivate([Identifier])

@@ -4,13 +4,16 @@ public import PlaygroundProtocol
 /// A view property that a declaration can set.
 public enum ViewProperty: String, Hashable, Sendable, CaseIterable {
     case alpha, color, font, size, hugging, compression, hidden, frame
+    /// A stack view's: `spacing N`, `distribution D`, `alignment A`, `margins [T L B R]`.
+    case spacing, distribution, alignment, margins
 
     /// Whether a view of this kind takes the property.
     public func applies(to kind: ViewKind) -> Bool {
         switch (self, kind) {
         case (_, .guide): false
-        case (.font, .view): false
-        case (.size, .label), (.size, .button): false
+        case (.spacing, _), (.distribution, _), (.alignment, _), (.margins, _): kind == .stack
+        case (.font, .view), (.font, .stack): false
+        case (.size, .label), (.size, .button), (.size, .stack): false
         default: true
         }
     }
@@ -48,6 +51,8 @@ public struct ViewDeclaration: Hashable, Sendable {
     /// A fixed frame in the parent's coordinates: the view takes no part in
     /// constraint solving (`translatesAutoresizingMaskIntoConstraints`).
     public var fixedFrame: Rect? = nil
+    /// A stack view's arrangement; nil for other kinds.
+    public var stack: StackLayout? = nil
     /// Where each property given in the declaration was written.
     public var propertyRanges: [ViewProperty: SourceRange] = [:]
     /// The declaration from its keyword to its name (and text).

@@ -36,6 +36,17 @@ extension LayoutModel {
         case .intrinsicWidth(let index): return "the intrinsic width of \(quoted(scene.views[index].name))"
         case .intrinsicHeight(let index): return "the intrinsic height of \(quoted(scene.views[index].name))"
         case .fixedFrame(let index): return "the fixed frame of \(quoted(scene.views[index].name))"
+        case .stack(let rule):
+            let stack = quoted(scene.views[rule.stack].name)
+            let views = rule.views.map { quoted(scene.views[$0].name) }
+            let about =
+                switch rule.kind {
+                case .spacing, .distributing: views.count == 2 ? "between \(views[0]) and \(views[1])" : ""
+                case .spanningFit: "keeping it as small as its subviews"
+                case .fillEqually: views.count == 2 ? "making \(views[1]) as large as \(views[0])" : ""
+                default: views.isEmpty ? "" : "of " + views.joined(separator: " and ")
+                }
+            return "\(rule.kind.rawValue)" + (about.isEmpty ? "" : " " + about) + " (from the stack \(stack))"
         case .canvas:
             let isDefault = scene.settingRanges[.canvas] == nil && canvas == scene.canvas
             return "the canvas size (\(canvas)\(isDefault ? ", the default" : ""))"
@@ -48,6 +59,14 @@ extension LayoutModel {
         case .declared(let index): scene.constraints[index].range
         case .intrinsicWidth(let index), .intrinsicHeight(let index): scene.views[index].range
         case .fixedFrame(let index): scene.views[index].propertyRanges[.frame] ?? scene.views[index].range
+        case .stack(let rule):
+            if rule.kind == .spacing, let after = rule.views.first,
+                let custom = scene.views[rule.stack].stack?.customSpacings.first(where: { $0.view.index == after })
+            {
+                custom.range
+            } else {
+                scene.views[rule.stack].range
+            }
         case .canvas: scene.settingRanges[.canvas] ?? .at(0, in: scene.file)
         }
     }

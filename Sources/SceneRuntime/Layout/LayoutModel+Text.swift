@@ -23,6 +23,10 @@ extension LayoutModel {
             deactivate(user)
             activate(user)
         }
+        // A proportional stack sizes its subviews by their intrinsic sizes.
+        if let stack = scene.arrangingStack(of: view), scene[stack].stack?.distribution == .fillProportionally {
+            rearrange(stack)
+        }
     }
 
     /// The text metrics of a view now.

@@ -88,7 +88,9 @@ extension LayoutModel {
     /// The update, or nil when the model must be built from nothing.
     private init?(updating previous: LayoutModel, solver taken: consuming Solver, to scene: Scene) {
         guard previous.scene.views.count == scene.views.count, previous.scene.safeAreaInsets == scene.safeAreaInsets,
-            !scene.diagnostics.hasErrors
+            !scene.diagnostics.hasErrors,
+            // A stack's constraints follow its subviews' hidden states and sizes: rebuilt, not matched.
+            scene.stackIDs.isEmpty, previous.scene.stackIDs.isEmpty
         else { return nil }
         self.init(
             scene: scene, solver: taken, variables: previous.variables, rootWidth: previous.rootWidth,

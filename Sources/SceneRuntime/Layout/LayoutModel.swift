@@ -46,6 +46,12 @@ public struct LayoutModel: Sendable {
     var installed: [Constraint?]
     /// The constant of each scene constraint now (actions change them), by ``ConstraintID/index``.
     private(set) var constants: [Double]
+    /// Whether each view is hidden now: a stack collapses its hidden arranged subviews.
+    var hidden: [Bool]
+    /// The constraints each stack generates, by the stack's index in ``Scene/views``.
+    var stackConstraints: [Int: [Constraint]] = [:]
+    /// Each stack's arrangement now (actions change its spacings), by the stack's index in ``Scene/views``.
+    var stackLayouts: [Int: StackLayout] = [:]
     /// The two constraints that pin the root to the canvas.
     var canvasConstraints: [Constraint] = []
     /// Where each solver constraint comes from, by constraint id, for messages.
@@ -67,6 +73,8 @@ public struct LayoutModel: Sendable {
         case declared(Int)
         case intrinsicWidth(Int), intrinsicHeight(Int)
         case fixedFrame(Int)
+        /// A constraint a stack view generates.
+        case stack(StackRule)
         case canvas
     }
 
@@ -76,6 +84,7 @@ public struct LayoutModel: Sendable {
             rootHeight: Variable())
         pinCanvas()
         for index in scene.views.indices { addViewConstraints(index) }
+        for stack in scene.stackIDs { addStackConstraints(stack) }
         for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
             activate(ConstraintID(index))
         }
@@ -99,6 +108,8 @@ public struct LayoutModel: Sendable {
         self.installed = Array(repeating: nil, count: scene.constraints.count)
         self.constants = scene.constraints.map(\.constant)
         self.viewConstraints = Array(repeating: [], count: scene.views.count)
+        self.hidden = scene.views.map(\.isHidden)
+        for stack in scene.stackIDs { stackLayouts[stack.index] = scene[stack].stack }
         var users = [[Int]](repeating: [], count: scene.views.count)
         for (index, constraint) in scene.constraints.enumerated() {
             for anchor in [constraint.first, constraint.second] {
@@ -216,7 +227,7 @@ public struct LayoutModel: Sendable {
         switch scene[view].kind {
         case .label, .button: metrics[view.index].size
         case .view: scene[view].intrinsicSize
-        case .guide: nil
+        case .guide, .stack: nil
         }
     }
 

@@ -31,6 +31,14 @@ extension LoadedScene {
             // A text list's entry becomes its text first: `set` sees plain values only.
             guard let view = view(named: name), let value = resolved(value) else { return }
             set(property.value, of: view, to: value, at: statement)
+        case .setSpacing(let stackName, let afterName, let expr):
+            guard let stack = view(named: stackName), let value = evaluate(expr) else { return }
+            var after: ViewID? = nil
+            if let afterName {
+                guard let view = view(named: afterName) else { return }
+                after = view
+            }
+            setSpacing(value, of: stack, after: after, at: statement)
         case .activate(let names):
             for name in names { switchConstraints(named: name, on: true, at: statement) }
         case .deactivate(let names):
@@ -107,6 +115,33 @@ extension LoadedScene {
         contexts[c].changedConstraints.append((id, layout.constant(of: id), layout.isInstalled(id)))
     }
 
+    /// `S.spacing [after V] = E`: like a constraint's constant, the new
+    /// spacing waits for a layout pass.
+    private mutating func setSpacing(_ value: Double, of stack: ViewID, after: ViewID?, at statement: Statement) {
+        guard NumberLimits.contains(value) else {
+            report(
+                .error(
+                    .outOfRange, "the spacing \(value) is out of range (at most ±\(NumberLimits.largestText))",
+                    at: statement.range))
+            return
+        }
+        guard scene[stack].stack != nil else {
+            report(.error(.typeMismatch, "\(quoted(viewNames[stack.index])) is not a stack", at: statement.range))
+            return
+        }
+        if let after, scene.arrangingStack(of: after) != stack {
+            report(
+                .error(
+                    .invalidValue,
+                    "\(quoted(viewNames[after.index])) is not arranged by \(quoted(viewNames[stack.index]))",
+                    at: statement.range))
+            return
+        }
+        guard layout.spacing(of: stack, after: after) != value else { return }
+        for failure in layout.setSpacing(value, of: stack, after: after) { reportLayoutFailure(failure, at: statement) }
+        noteLayoutChange(.arrangement(stack: stack.index))
+    }
+
     private mutating func switchConstraints(
         named name: Identifier, on: Bool, at statement: Statement
     ) {
@@ -179,6 +214,13 @@ extension LoadedScene {
             noteLayoutChange(.text(view: index))
         case (.hidden, .bool(let hidden)):
             states[index].isHidden = hidden
+            if let (stack, failures) = layout.setHidden(hidden, of: view) {
+                for failure in failures { reportLayoutFailure(failure, at: statement) }
+                noteLayoutChange(.arrangement(stack: stack.index))
+                // A stack lays out its arranged subviews as soon as one is hidden or shown inside an
+                // animation block, so the collapse animates without a `layout`, as UIStackView's does.
+                if !contexts.isEmpty { layoutPass() }
+            }
         case (.color, .color(let color)):
             let old = states[index].color
             states[index].color = color

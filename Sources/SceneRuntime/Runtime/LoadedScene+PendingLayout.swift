@@ -9,6 +9,8 @@ struct PendingLayoutChange: Hashable {
         case constraint(ConstraintID)
         /// A view's text or font, and so its intrinsic size.
         case text(view: Int)
+        /// A stack's arrangement: one of its arranged subviews was hidden or shown.
+        case arrangement(stack: Int)
         case canvas
     }
 
@@ -115,6 +117,7 @@ extension LoadedScene {
             switch what {
             case .constraint: nil
             case .text(let view): "the text of \(quoted(viewNames[view]))"
+            case .arrangement(let stack): "the arrangement of \(quoted(viewNames[stack]))"
             case .canvas: "the canvas size"
             }
         }

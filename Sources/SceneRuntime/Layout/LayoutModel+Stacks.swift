@@ -1,0 +1,280 @@
+import LayoutSolver
+import PlaygroundProtocol
+public import SceneLanguage
+
+/// A constraint that a stack view generates, named as UIKit's constraint log
+/// names `UIStackView`'s (`UISV-spacing`, `UISV-alignment`, …), so that a
+/// conflict says which.
+struct StackRule: Hashable {
+    enum Kind: String {
+        case canvasConnection = "UISV-canvas-connection"
+        case spacing = "UISV-spacing"
+        case alignment = "UISV-alignment"
+        case spanningBoundary = "UISV-spanning-boundary"
+        case spanningFit = "UISV-spanning-fit"
+        case fillEqually = "UISV-fill-equally"
+        case fillProportionally = "UISV-fill-proportionally"
+        case distributing = "UISV-distributing"
+        case hiding = "UISV-hiding"
+    }
+
+    var kind: Kind
+    /// The stack's index in ``Scene/views``.
+    var stack: Int
+    /// The arranged subviews the constraint is about, by index in ``Scene/views``.
+    var views: [Int]
+}
+
+extension LayoutModel {
+    /// The priority of the constraint that keeps a stack as small as its
+    /// arranged subviews across its axis (and its gaps at their spacing in
+    /// `equalSpacing` and `equalCentering`): just above fitting size.
+    static let stackFitPriority = 51.0
+
+    /// Puts a stack's constraints into the solver, as they are wanted now;
+    /// returns why any was left out (it conflicts with required constraints).
+    @discardableResult
+    mutating func addStackConstraints(_ stack: ViewID) -> [Diagnostic] {
+        var failures: [Diagnostic] = []
+        var added: [Constraint] = []
+        for (constraint, origin) in stackConstraintsWanted(stack) {
+            if let failure = add(constraint, origin) { failures.append(failure) } else { added.append(constraint) }
+        }
+        stackConstraints[stack.index] = added
+        return failures
+    }
+
+    /// Takes a stack's constraints out and puts them back as its arranged
+    /// subviews are now (hidden or shown, their intrinsic sizes); returns
+    /// why any was left out.
+    @discardableResult
+    mutating func rearrange(_ stack: ViewID) -> [Diagnostic] {
+        for constraint in stackConstraints[stack.index] ?? [] {
+            try? solver.remove(constraint)
+            origins[constraint.id] = nil
+        }
+        return addStackConstraints(stack)
+    }
+
+    /// Hides or shows a view (`V.hidden = …`). An arranged subview of a stack
+    /// collapses when hidden and the others close the gap, as
+    /// `UIStackView` does; the frames change at the next layout pass.
+    ///
+    /// - Returns: the stack whose arrangement changed, if any, and why any
+    ///   of its constraints was left out (a required height on a view
+    ///   being hidden fights its `UISV-hiding`, as in UIKit's log).
+    @discardableResult
+    public mutating func setHidden(_ isHidden: Bool, of view: ViewID) -> (stack: ViewID, failures: [Diagnostic])? {
+        guard hidden[view.index] != isHidden else { return nil }
+        hidden[view.index] = isHidden
+        guard let stack = scene.arrangingStack(of: view) else { return nil }
+        return (stack, rearrange(stack))
+    }
+
+    /// Changes a stack's spacing (`S.spacing = E`), or its custom spacing
+    /// after an arranged subview (`S.spacing after V = E`, UIKit's
+    /// `setCustomSpacing(_:after:)`); the frames change at the next layout
+    /// pass. Returns why any of the stack's constraints was left out.
+    @discardableResult
+    public mutating func setSpacing(_ spacing: Double, of stack: ViewID, after view: ViewID? = nil) -> [Diagnostic] {
+        guard var layout = stackLayouts[stack.index] else { return [] }
+        if let view {
+            guard layout.arranged.contains(view) else { return [] }
+            if let index = layout.customSpacings.firstIndex(where: { $0.view == view }) {
+                layout.customSpacings[index].spacing = spacing
+            } else {
+                layout.customSpacings.append(
+                    CustomSpacing(view: view, spacing: spacing, range: scene[stack].range))
+            }
+        } else {
+            layout.spacing = spacing
+        }
+        stackLayouts[stack.index] = layout
+        return rearrange(stack)
+    }
+
+    /// A stack's spacing now, or its spacing after an arranged subview.
+    public func spacing(of stack: ViewID, after view: ViewID? = nil) -> Double? {
+        guard let layout = stackLayouts[stack.index] else { return nil }
+        return view.map { layout.spacing(after: $0) } ?? layout.spacing
+    }
+
+    /// Whether a view is hidden now, as the model has it.
+    public func isHidden(_ view: ViewID) -> Bool {
+        hidden[view.index]
+    }
+
+    /// The constraints `UIStackView` generates for a stack now, not yet in the solver.
+    ///
+    /// Along the axis, the arranged subviews form a chain from the stack's
+    /// leading (or top) edge to its trailing (or bottom) edge; a hidden one
+    /// collapses to size 0 (`UISV-hiding`) flush against the one before it,
+    /// and the spacing is between the visible ones. Across the axis, each
+    /// one, hidden or not, is aligned as `alignment` says.
+    func stackConstraintsWanted(_ stack: ViewID) -> [(Constraint, Origin)] {
+        guard let layout = stackLayouts[stack.index] else { return [] }
+        let horizontal = layout.axis == .horizontal
+        let (lead, trail, size): (Attribute, Attribute, Attribute) =
+            horizontal ? (.leading, .trailing, .width) : (.top, .bottom, .height)
+        let (crossLead, crossTrail, crossSize, crossCenter): (Attribute, Attribute, Attribute, Attribute) =
+            horizontal ? (.top, .bottom, .height, .centerY) : (.leading, .trailing, .width, .centerX)
+        let margins = layout.margins ?? .zero
+        var made: [(Constraint, Origin)] = []
+        func rule(_ kind: StackRule.Kind, _ views: [Int]) -> Origin {
+            .stack(StackRule(kind: kind, stack: stack.index, views: views))
+        }
+        func make(_ constraint: Constraint, _ priority: Double, _ kind: StackRule.Kind, _ views: [Int]) {
+            made.append((priority >= 1000 ? constraint : constraint.with(Strength(priority)), rule(kind, views)))
+        }
+        /// An anchor of an arranged subview, right to left measured leftwards, as the stack's spacing is.
+        func anchor(_ view: Int, _ attribute: Attribute) -> Expression {
+            let anchor = Anchor(.view(ViewID(view)), attribute)
+            return scene.isRightToLeft ? mirroredExpression(for: anchor) : expression(for: anchor)
+        }
+        /// An edge, centre or size of the area the subviews are arranged in: the stack inset by its margins.
+        func canvas(_ attribute: Attribute) -> Expression {
+            let edge = anchor(stack.index, attribute)
+            switch attribute {
+            case .leading: return edge + margins.leading
+            case .trailing: return edge - margins.trailing
+            case .top: return edge + margins.top
+            case .bottom: return edge - margins.bottom
+            case .centerX: return edge + 0.5 * (margins.leading - margins.trailing)
+            case .centerY: return edge + 0.5 * (margins.top - margins.bottom)
+            case .width: return edge - (margins.leading + margins.trailing)
+            case .height: return edge - (margins.top + margins.bottom)
+            default: return edge
+            }
+        }
+
+        let arranged = layout.arranged.map(\.index)
+        let visible = arranged.filter { !hidden[$0] }
+
+        // Along the axis: the chain.
+        var previous: Int? = nil
+        var previousVisible: Int? = nil
+        var gaps: [(from: Int, to: Int, spacing: Double)] = []
+        for view in arranged {
+            let start = anchor(view, lead)
+            if hidden[view] {
+                make(anchor(view, size) == Expression(0), 1000, .hiding, [view])
+            }
+            if let before = previousVisible, !hidden[view] {
+                let spacing = layout.spacing(after: ViewID(before))
+                gaps.append((before, view, spacing))
+                switch layout.distribution {
+                case .fill, .fillEqually, .fillProportionally:
+                    make(start == anchor(before, trail) + spacing, 1000, .spacing, [before, view])
+                case .equalSpacing, .equalCentering:
+                    make(start >= anchor(before, trail) + spacing, 1000, .spacing, [before, view])
+                }
+            } else if let previous {
+                // After a hidden subview, or a hidden one itself: flush against the one before.
+                make(start == anchor(previous, trail), 1000, .spacing, [previous, view])
+            } else {
+                make(start == canvas(lead), 1000, .canvasConnection, [view])
+            }
+            previous = view
+            if !hidden[view] { previousVisible = view }
+        }
+        if let last = arranged.last {
+            make(anchor(last, trail) == canvas(trail), 1000, .canvasConnection, [last])
+        }
+
+        // Along the axis: sizes and gaps, as the distribution has them.
+        switch layout.distribution {
+        case .fill:
+            break
+        case .fillEqually:
+            for view in visible.dropFirst() {
+                make(anchor(view, size) == anchor(visible[0], size), 1000, .fillEqually, [visible[0], view])
+            }
+        case .fillProportionally:
+            let intrinsic = visible.map { view -> Double in
+                guard let content = intrinsicSize(of: ViewID(view)) else { return 0 }
+                return horizontal ? content.width : content.height
+            }
+            let total = intrinsic.reduce(0.0) { $0 + $1 }
+            if total > 0 {
+                // UIKit's multipliers leave the spacing out, and its priorities fall by one per view from 999,
+                // so with spacing the last views give way.
+                for (position, view) in visible.enumerated() {
+                    make(
+                        anchor(view, size) == (intrinsic[position] / total) * canvas(size),
+                        max(1, 999 - Double(position)), .fillProportionally, [view])
+                }
+            }
+        case .equalSpacing:
+            if let first = gaps.first {
+                let firstGap = anchor(first.to, lead) - anchor(first.from, trail)
+                for gap in gaps.dropFirst() {
+                    make(
+                        anchor(gap.to, lead) - anchor(gap.from, trail) == firstGap, 1000, .distributing,
+                        [gap.from, gap.to])
+                }
+                make(firstGap == Expression(first.spacing), LayoutModel.stackFitPriority, .spanningFit, [])
+            }
+        case .equalCentering:
+            if let first = gaps.first {
+                let firstDistance =
+                    anchor(first.to, horizontal ? .centerX : .centerY)
+                    - anchor(first.from, horizontal ? .centerX : .centerY)
+                for gap in gaps.dropFirst() {
+                    make(
+                        anchor(gap.to, horizontal ? .centerX : .centerY)
+                            - anchor(gap.from, horizontal ? .centerX : .centerY) == firstDistance, 999, .distributing,
+                        [gap.from, gap.to])
+                }
+                let firstGap = anchor(first.to, lead) - anchor(first.from, trail)
+                make(firstGap == Expression(first.spacing), LayoutModel.stackFitPriority, .spanningFit, [])
+            }
+        }
+
+        // Across the axis: hidden subviews too, so that one shown again grows along the axis only.
+        if !arranged.isEmpty {
+            switch layout.alignment {
+            case .fill:
+                for view in arranged {
+                    let kind: StackRule.Kind = view == arranged[0] ? .canvasConnection : .alignment
+                    make(anchor(view, crossLead) == canvas(crossLead), 1000, kind, [view])
+                    make(anchor(view, crossTrail) == canvas(crossTrail), 1000, kind, [view])
+                }
+            case .leading, .top, .trailing, .bottom, .center:
+                let aligned: Attribute =
+                    switch layout.alignment {
+                    case .leading, .top: crossLead
+                    case .trailing, .bottom: crossTrail
+                    default: crossCenter
+                    }
+                for view in arranged {
+                    let kind: StackRule.Kind = view == arranged[0] ? .canvasConnection : .alignment
+                    make(anchor(view, aligned) == canvas(aligned), 1000, kind, [view])
+                    if aligned != crossLead {
+                        make(anchor(view, crossLead) >= canvas(crossLead), 1000, .spanningBoundary, [view])
+                    }
+                    if aligned != crossTrail {
+                        make(anchor(view, crossTrail) <= canvas(crossTrail), 1000, .spanningBoundary, [view])
+                    }
+                }
+                make(canvas(crossSize) == Expression(0), LayoutModel.stackFitPriority, .spanningFit, [])
+            case .firstBaseline, .lastBaseline:
+                let baseline: Attribute = layout.alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+                for view in arranged {
+                    if view != arranged[0] {
+                        make(
+                            anchor(view, baseline) == anchor(arranged[0], baseline), 1000, .alignment,
+                            [arranged[0], view])
+                    }
+                    make(anchor(view, crossLead) >= canvas(crossLead), 1000, .spanningBoundary, [view])
+                    make(anchor(view, crossTrail) <= canvas(crossTrail), 1000, .spanningBoundary, [view])
+                }
+                make(canvas(crossSize) == Expression(0), LayoutModel.stackFitPriority, .spanningFit, [])
+                // In a stack taller than its subviews, they sit at its top.
+                make(
+                    anchor(arranged[0], crossLead) == canvas(crossLead), LayoutModel.stackFitPriority - 2,
+                    .canvasConnection, [arranged[0]])
+            }
+        }
+        return made
+    }
+}
