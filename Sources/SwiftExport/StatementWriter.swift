@@ -34,6 +34,14 @@ struct StatementWriter {
             code.line("\(my)\(names.member(name.name)) \(op.rawValue) \(expressions.write(value))")
         case .setProperty(let name, let property, let value):
             writeProperty(name, property.value, value, statement, into: &code, my: my, expressions: &expressions)
+        case .setSpacing(let stack, let after, let value):
+            let name = my + names.member(stack.name)
+            if let after {
+                code.line(
+                    "\(name).setCustomSpacing(\(expressions.write(value)), after: \(my)\(names.member(after.name)))")
+            } else {
+                code.line("\(name).spacing = \(expressions.write(value))")
+            }
         case .activate(let items):
             code.line("NSLayoutConstraint.activate(\(constraintList(items, my: my)))")
         case .deactivate(let items):

@@ -209,6 +209,14 @@ struct Exporter {
         do {
             for view in scene.views {
                 let name = names.member(view.name.name)
+                if let stack = view.stack {
+                    // Lazy, so that its arranged subviews, other properties, exist when it is made.
+                    let arranged = stack.arranged.map { names.member(scene[$0].name.name) }.joined(separator: ", ")
+                    code.line(
+                        "private lazy var \(name) = UIStackView(arrangedSubviews: [\(arranged)])"
+                            + renamed(view.name.name))
+                    continue
+                }
                 let keyword = swapped.contains(view.name.name) ? "var" : "let"
                 code.line("private \(keyword) \(name) = \(initializer(of: view))" + renamed(view.name.name))
             }
@@ -251,6 +259,7 @@ struct Exporter {
         case .label: return "UILabel()"
         case .button: return "UIButton(type: .system)"
         case .guide: return "UILayoutGuide()"
+        case .stack: return "UIStackView()"
         }
     }
 

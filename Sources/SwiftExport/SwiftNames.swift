@@ -52,7 +52,7 @@ struct SwiftNames {
         "UIView", "UILabel", "UIButton", "UILayoutGuide", "UIColor", "UIFont", "NSLayoutConstraint",
         "UILayoutPriority", "UIViewPropertyAnimator", "UISpringTimingParameters", "UIViewController",
         "NSDirectionalEdgeInsets", "CGFloat", "CGRect", "CGPoint", "CGSize", "CGVector", "NSCoder", "String",
-        "Int", "Bool", "Float", "Double", "Swift", "UIKit", "fatalError", "max", "min",
+        "Int", "Bool", "Float", "Double", "Swift", "UIKit", "fatalError", "max", "min", "UIStackView",
         // The export's helpers and parameters.
         SwiftExporter.sizedViewType, SwiftExporter.entryHelper, SwiftExporter.retireHelper, "animated",
         "position", "finished",
@@ -75,7 +75,7 @@ struct SwiftNames {
         "UIView", "UILabel", "UIButton", "UILayoutGuide", "UIColor", "UIFont", "NSLayoutConstraint",
         "UILayoutPriority", "UIViewPropertyAnimator", "UISpringTimingParameters", "UIViewController",
         "NSDirectionalEdgeInsets", "CGFloat", "CGRect", "CGPoint", "CGSize", "CGVector", "NSCoder", "String",
-        "Int", "Bool", "Float", "Double", "Swift", "UIKit", "fatalError", "max", "min",
+        "Int", "Bool", "Float", "Double", "Swift", "UIKit", "fatalError", "max", "min", "UIStackView",
         SwiftExporter.sizedViewType, SwiftExporter.entryHelper, SwiftExporter.retireHelper, "animated",
         "position", "finished",
     ]
@@ -128,6 +128,7 @@ struct SwiftNames {
         case .label: "Label"
         case .button: "Button"
         case .guide: "Guide"
+        case .stack: "Stack"
         }
     }
 

@@ -63,6 +63,8 @@ struct ViewWriter {
             if exporter.hasMultilineText {
                 code.line("\(name).titleLabel?.numberOfLines = 0")
             }
+        case .stack:
+            if let stack = view.stack { writeStack(stack, name: name, into: &code) }
         case .view, .guide:
             break
         }
@@ -87,7 +89,31 @@ struct ViewWriter {
         if scene.isRightToLeft {
             code.line("\(name).semanticContentAttribute = .forceRightToLeft")
         }
-        code.line("\(parent).addSubview(\(name))")
+        if let id = scene.viewID(named: view.name.name), scene.arrangingStack(of: id) != nil {
+            code.comment("Arranged in \(parent) (UIStackView(arrangedSubviews:) adds it as a subview).")
+        } else {
+            code.line("\(parent).addSubview(\(name))")
+        }
+    }
+
+    /// A stack view's arrangement; its arranged subviews are given when it is made.
+    private func writeStack(_ stack: StackLayout, name: String, into code: inout SwiftCode) {
+        code.line("\(name).axis = .\(stack.axis.rawValue)")
+        code.line("\(name).spacing = \(SwiftSyntax.number(stack.spacing))")
+        code.line("\(name).distribution = .\(stack.distribution.rawValue)")
+        code.line("\(name).alignment = .\(stack.alignment.rawValue)")
+        if let margins = stack.margins {
+            code.line("\(name).isLayoutMarginsRelativeArrangement = true")
+            code.line(
+                "\(name).directionalLayoutMargins = NSDirectionalEdgeInsets(top: \(SwiftSyntax.number(margins.top)), "
+                    + "leading: \(SwiftSyntax.number(margins.leading)), bottom: \(SwiftSyntax.number(margins.bottom)), "
+                    + "trailing: \(SwiftSyntax.number(margins.trailing)))")
+        }
+        for custom in stack.customSpacings {
+            code.line(
+                "\(name).setCustomSpacing(\(SwiftSyntax.number(custom.spacing)), "
+                    + "after: \(exporter.names.member(scene[custom.view].name.name)))")
+        }
     }
 }
 

@@ -115,12 +115,23 @@ import Testing
         .enabled(if: kiwiAvailable, "needs kiwisolver in Tools/python3's Python (Tools/setup.sh installs it)"))
     func playgroundGeometry() throws {
         try withTemporaryFolder { folder in
-            let files = try Self.export(Self.playgrounds, into: folder)
+            var files = try Self.export(Self.playgrounds, into: folder)
+            var scenes = Self.playgrounds
+            // UIStackView makes the constraints of its arranged subviews itself; kiwi_export.py reads only the
+            // constraints written in the Swift, so it cannot lay out a scene with stacks.
+            let stacked = try files.indices.filter {
+                try String(contentsOf: files[$0], encoding: .utf8).contains("UIStackView(")
+            }
+            let skipped = stacked.map { scenes[$0].lastPathComponent }
+            for index in stacked.reversed() {
+                files.remove(at: index)
+                scenes.remove(at: index)
+            }
             let frames = try Self.kiwiFrames(files)
             try #require(frames.count == files.count)
             var worst = 0.0
             var views = 0
-            for (scene, kiwi) in zip(Self.playgrounds, frames) {
+            for (scene, kiwi) in zip(scenes, frames) {
                 let solved = try Layoutctl.run(["solve", scene.path])
                 let frame = try JSONDecoder().decode(Frame.self, from: Data(solved.stdout.utf8))
                 #expect(Set(frame.views.map(\.name)) == Set(kiwi.keys), "\(scene.lastPathComponent): the views")
@@ -135,7 +146,9 @@ import Testing
                         "\(scene.lastPathComponent), \(view.name): solve \(ours), the export in kiwi \(theirs)")
                 }
             }
-            print("export geometry: \(files.count) playgrounds, \(views) views, largest difference \(worst)")
+            print(
+                "export geometry: \(files.count) playgrounds, \(views) views, largest difference \(worst); "
+                    + "not evaluated (stack views): \(skipped.isEmpty ? "none" : skipped.joined(separator: ", "))")
         }
     }
 

@@ -391,6 +391,42 @@ open class UIButton: UIControl {
     open var titleLabel: UILabel? { nil }
 }
 
+open class UIStackView: UIView {
+    public enum Distribution: Int {
+        case fill = 0
+        case fillEqually = 1
+        case fillProportionally = 2
+        case equalSpacing = 3
+        case equalCentering = 4
+    }
+
+    public enum Alignment: Int {
+        case fill = 0
+        case leading = 1
+        case firstBaseline = 2
+        case center = 3
+        case trailing = 4
+        case lastBaseline = 5
+        public static var top: UIStackView.Alignment { .leading }
+        public static var bottom: UIStackView.Alignment { .trailing }
+    }
+
+    public init(arrangedSubviews views: [UIView]) { super.init(frame: .zero) }
+    public required init(coder: NSCoder) { super.init(frame: .zero) }
+    open var arrangedSubviews: [UIView] { [] }
+    open func addArrangedSubview(_ view: UIView) {}
+    open func removeArrangedSubview(_ view: UIView) {}
+    open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {}
+    open var axis: NSLayoutConstraint.Axis = .horizontal
+    open var distribution: UIStackView.Distribution = .fill
+    open var alignment: UIStackView.Alignment = .fill
+    open var spacing: CGFloat = 0
+    open var isBaselineRelativeArrangement: Bool = false
+    open var isLayoutMarginsRelativeArrangement: Bool = false
+    open func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {}
+    open func customSpacing(after arrangedSubview: UIView) -> CGFloat { 0 }
+}
+
 // MARK: Property animators
 
 public enum UIViewAnimatingState: Int {

@@ -25,7 +25,8 @@ lowers them as UIKit defines them:
 - a view left with translatesAutoresizingMaskIntoConstraints = true has its frame, in its parent's
   coordinates, as required constraints.
 
-Priorities below required become kiwi strengths far apart (1000, or less with more than four levels). Prints one JSON document: for each file, in
+Stack views are not read: UIStackView makes its arranged subviews' constraints itself, so the Swift does not
+hold them (the test leaves out the playgrounds with stacks). Priorities below required become kiwi strengths far apart (1000, or less with more than four levels). Prints one JSON document: for each file, in
 order, {"name": [x, y, width, height]} by the scene's names; or {"error": "why"} for what it cannot read.
 
 usage: kiwi_export.py FILE.swift…

@@ -17,6 +17,11 @@ import Testing
         texts words "a" "b"
         var index = 0
         animator slide 0.5 curve easeIn { card.alpha = 0 }
+        stack row horizontal {
+          view first
+          view second
+        }
+        row.left == 0; row.top == 100; first.width == 10; first.height == 10; second.width == 10
 
         """
 
@@ -52,6 +57,8 @@ import Testing
             ("activate spare", ["NSLayoutConstraint.activate([spare])"]),
             ("deactivate spare, lines", ["NSLayoutConstraint.deactivate([spare] + lines)"]),
             ("layout", ["view.layoutIfNeeded()"]),
+            ("row.spacing = 4 + 2", ["row.spacing = 4 + 2"]),
+            ("row.spacing after first = index", ["row.setCustomSpacing(index, after: first)"]),
             ("start slide", ["slide?.startAnimation()"]),
             ("start slide after 0.25", ["slide?.startAnimation(afterDelay: 0.25)"]),
             ("pause slide", ["slide?.pauseAnimation()"]),
@@ -96,7 +103,7 @@ import Testing
             "pinned.constant = 1", "index = 1", "card.alpha = 1", "activate spare", "deactivate spare", "layout",
             "animate 1 { layout }", "animator slide 1 { card.alpha = 1 }", "start slide", "pause slide",
             "reverse slide", "slide.fraction = 1", "stop slide", "finish slide at end", "swap card other",
-            "run helper", "canvas 10 x 10",
+            "run helper", "canvas 10 x 10", "row.spacing = 2",
         ]
         let scene = Scene.parse(SourceFile(name: "S.layout", text: Self.scene + "action helper { layout }\n"))
         var kinds: Set<String> = []
@@ -108,7 +115,7 @@ import Testing
                 #expect(!body(source, extra: "action helper { layout }\n").isEmpty, "\(source) writes nothing")
             }
         }
-        #expect(kinds.count == 17, "\(kinds.sorted())")
+        #expect(kinds.count == 18, "\(kinds.sorted())")
     }
 
     @Test("animate: named curves, delays, springs, repeats, autoreverse, overrides and completions")

@@ -200,6 +200,40 @@ func hasLine(_ text: String, _ line: String) -> Bool {
         #expect(!text.contains("card.setContentHuggingPriority(UILayoutPriority(250)"))
     }
 
+    @Test("Stack views: made with their arranged subviews, with axis, spacing, distribution, alignment, margins")
+    func stacks() {
+        let text = export(
+            """
+            stack form vertical spacing 12 alignment leading margins 1 2 3 4 {
+              label name "A"
+              stack row horizontal distribution fillEqually alignment firstBaseline {
+                button ok "OK"
+                button cancel "Cancel"
+              }
+            }
+            form.spacing after name = 20
+            form.left == 0; form.top == 0
+            """)
+        for line in [
+            "private lazy var form = UIStackView(arrangedSubviews: [name, row])",
+            "private lazy var row = UIStackView(arrangedSubviews: [ok, cancel])",
+            "form.axis = .vertical",
+            "form.spacing = 12",
+            "form.distribution = .fill",
+            "form.alignment = .leading",
+            "form.isLayoutMarginsRelativeArrangement = true",
+            "form.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)",
+            "form.setCustomSpacing(20, after: name)",
+            "view.addSubview(form)",
+            "row.axis = .horizontal",
+            "row.distribution = .fillEqually",
+            "row.alignment = .firstBaseline",
+        ] {
+            #expect(hasLine(text, line), "\(line)")
+        }
+        #expect(!text.contains("form.addSubview(name)") && !text.contains("row.addSubview(ok)"))
+    }
+
     @Test("Subviews are added to their parents")
     func hierarchy() {
         let text = export("view panel {\n  label name \"A\"\n  guide inner\n}\n")
