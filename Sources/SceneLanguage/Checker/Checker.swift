@@ -7,6 +7,8 @@ import PlaygroundProtocol
 struct Checker {
     var scene: Scene
     let syntax: [ConstraintSyntax]
+    /// Visual format lines as written, in file order.
+    let visualFormats: [VisualFormatSyntax]
     var diagnostics: [Diagnostic] = []
     /// What each name of the shared namespace stands for. Actions have their own.
     var symbols: [String: Symbol] = [:]
@@ -33,9 +35,13 @@ struct Checker {
     /// Statements outside any action (a second `on load`), checked all the same.
     let strayBodies: [[Statement]]
 
-    init(scene: Scene, constraints: [ConstraintSyntax], strayBodies: [[Statement]] = []) {
+    init(
+        scene: Scene, constraints: [ConstraintSyntax], visualFormats: [VisualFormatSyntax] = [],
+        strayBodies: [[Statement]] = []
+    ) {
         self.scene = scene
         self.syntax = constraints
+        self.visualFormats = visualFormats
         self.strayBodies = strayBodies
     }
 

@@ -16,6 +16,8 @@ struct Parser {
     var scene: Scene
     /// Constraints as written, for the checker to resolve.
     var constraints: [ConstraintSyntax] = []
+    /// Visual format lines as written, for the checker to expand.
+    var visualFormats: [VisualFormatSyntax] = []
     /// Statements that belong to no action (a second `on load`): still checked.
     var strayBodies: [[Statement]] = []
     /// How many blocks and parentheses enclose the current token.

@@ -56,7 +56,9 @@ public struct Scene: Sendable {
         let (tokens, lexical) = Lexer.tokenize(file)
         var parser = Parser(file: file, tokens: tokens)
         parser.parseFile()
-        var checker = Checker(scene: parser.scene, constraints: parser.constraints, strayBodies: parser.strayBodies)
+        var checker = Checker(
+            scene: parser.scene, constraints: parser.constraints, visualFormats: parser.visualFormats,
+            strayBodies: parser.strayBodies)
         checker.check()
         var scene = checker.scene
         scene.diagnostics = lexical + parser.diagnostics + checker.diagnostics
