@@ -123,9 +123,7 @@ struct VisualFormatReader {
             if at("|") {
                 let bar = here
                 i += 1
-                var edge = VisualFormatSyntax.Edge(bar: bar, connection: connection)
-                if case .flush = connection.kind { edge.connection.range = view.range.union(bar) }
-                format.trailingEdge = edge
+                format.trailingEdge = VisualFormatSyntax.Edge(bar: bar, connection: connection)
                 guard peek() == nil else {
                     if at("(") {
                         throw mistake(
@@ -184,10 +182,9 @@ struct VisualFormatReader {
     /// `-`, `-N-` or `-(predicates)-`.
     private mutating func readConnection(after previous: Int) throws(Mistake) -> VisualFormatSyntax.Connection {
         guard at("-") else {
-            // Flush: the range is the two neighbours, once the next one is read; for now, the previous one
-            // and the character after it.
+            // Flush: no characters of its own, so its range is its two neighbours, `[a][b]`, `|[a]` or `[a]|`.
             return VisualFormatSyntax.Connection(
-                kind: .flush, range: SourceRange(start: previous, end: min(i + 1, end), in: file).union(nextView))
+                kind: .flush, range: SourceRange(start: previous, end: i, in: file).union(nextView))
         }
         let start = i
         i += 1
@@ -274,7 +271,7 @@ struct VisualFormatReader {
                 continue
             }
             guard at(")") else {
-                throw expected(predicates.count == 1 && peek() == nil ? "')'" : "',' or ')' after the predicate")
+                throw expected("',' or ')' after the predicate")
             }
             i += 1
             return predicates
