@@ -68,7 +68,7 @@ test_texts() {
 }
 
 # The language's words, one per line as libFuzzer's dictionaries want them, so that mutations insert whole
-# keywords.
+# keywords, and the pieces of visual format lines.
 language_words() {
     words="canvas safearea reload none view label button guide constraints inactive action on load animator animate
 delay curve spring damping velocity repeat forever autoreverse completion layout activate deactivate start after
@@ -76,7 +76,8 @@ pause reverse stop finish at end current swap run system root override duration 
 alpha font size hugging compression hidden frame text constant fraction true false easeInOut easeIn easeOut linear
 bezier left right top bottom leading trailing width height centerX centerY firstBaseline lastBaseline minX midX
 maxX minY midY maxY == >= <= += -= #3366ff stack horizontal vertical spacing distribution alignment margins
-fillEqually fillProportionally equalSpacing equalCentering center direction ltr"
+fillEqually fillProportionally equalSpacing equalCentering center direction ltr H:| V:| H:[ V:[ |- -| -( )- ]-[ ][
+(== (>= @750 align all leadingToTrailing leftToRight rightToLeft"
     for word in $words; do printf '"%s"\n' "$word"; done
 }
 

@@ -8,7 +8,8 @@ import SceneLanguage
 ///
 /// Each constraint is one line of the form
 /// `EXPRESSION.identified("IDENTIFIER"[, priority: P])`, so that tools can read
-/// the exported constraints back.
+/// the exported constraints back. Visual format lines arrive here expanded into
+/// constraints, each identified by its written-out form.
 struct ConstraintWriter {
     let exporter: Exporter
 
@@ -92,7 +93,8 @@ struct ConstraintWriter {
 
     /// The constraint's Swift expression, identifier and priority included.
     func expression(for constraint: LayoutConstraint) -> String {
-        let identifier = constraint.name?.name ?? String(scene.text(of: constraint.range))
+        // A visual format line's constraints are identified by their written-out form; their source is a fragment.
+        let identifier = constraint.name?.name ?? constraint.expansion ?? String(scene.text(of: constraint.range))
         var suffix = ".identified(\(SwiftSyntax.string(identifier))"
         if constraint.priority < 1000 { suffix += ", priority: \(Self.priority(constraint.priority))" }
         return make(constraint) + suffix + ")"

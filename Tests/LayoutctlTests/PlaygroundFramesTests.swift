@@ -59,6 +59,7 @@ import Testing
         Run(playground: "Burger", actions: ["scrubTidy", "closeTidy@0.1", "scrubTidy@0.2", "releaseTidy@0.3"]),
         Run(playground: "Burger", actions: ["scrubTidy", "cancelTidy@0.1"]),
         Run(playground: "Burger", actions: ["convergeWithoutLayout"], codes: ["nothing-to-animate"]),
+        Run(playground: "VisualFormat", actions: ["showError", "hideError@0.5"]),
     ]
 
     @Test("Every action of every playground is run here")

@@ -113,6 +113,24 @@ import Testing
         }
     }
 
+    @Test("VisualFormat: switching its named lines makes room for the error, the button moving under it")
+    func visualFormat() async throws {
+        try await LocalDaemon.with(scenes: ["VisualFormat": try Formulas.playground("VisualFormat")]) { _, client in
+            let screen = client.scene("VisualFormat")
+            try await screen.expect(["userLabel.width == passLabel.width", "signIn.top == form.bottom + 16"])
+            try await screen.run("showError")
+            var start = try await screen.frame().time
+            // The button goes 8 under the error: 244.8 + 20.4 + 8, and the error fades in, over 0.3 s easeInOut,
+            // halfway at 0.15 s.
+            try await screen.expect(["signIn.top == 259 ± 0.001", "error.alpha == 0.5 ± 0.001"], .at(start + 0.15))
+            try await screen.expect(
+                ["signIn.top == 273.2", "error.alpha == 1", "error.top == form.bottom + 16"], .at(start + 0.3))
+            try await screen.run("hideError")
+            start = try await screen.frame().time
+            try await screen.expect(["signIn.top == 244.8", "error.alpha == 0"], .at(start + 0.3))
+        }
+    }
+
     @Test("Form: through the daemon, the phone field replaces the email field and the button stays put")
     func form() async throws {
         try await LocalDaemon.with(scenes: ["Form": try Formulas.playground("Form")]) { _, client in

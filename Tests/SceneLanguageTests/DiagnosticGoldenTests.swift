@@ -10,7 +10,8 @@ import Testing
 /// The tables are by theme: ``lexical``, ``syntax`` and ``values`` in
 /// `DiagnosticSyntaxGoldenTests.swift`; ``didYouMean``, ``names`` and
 /// ``constraints`` in `DiagnosticNameGoldenTests.swift`; ``variables`` in
-/// `DiagnosticVariableGoldenTests.swift`. The layout model's codes
+/// `DiagnosticVariableGoldenTests.swift`; ``visualFormat`` in
+/// `DiagnosticVisualFormatGoldenTests.swift`. The layout model's codes
 /// have theirs in `SceneRuntimeTests/LayoutDiagnosticGoldenTests.swift`.
 struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
     /// The code this golden is for: the scene must produce it.
@@ -75,7 +76,7 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
 
     /// Every golden of the scene language, all tables.
     static var all: [DiagnosticGolden] {
-        lexical + syntax + values + didYouMean + names + constraints + variables + escaping + stacks
+        lexical + syntax + values + didYouMean + names + constraints + variables + escaping + stacks + visualFormat
     }
 }
 

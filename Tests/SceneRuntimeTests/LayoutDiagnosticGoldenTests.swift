@@ -91,6 +91,34 @@ extension LayoutDiagnosticGolden {
     /// frame, the canvas (as set and by default) and an intrinsic size at priority 1000.
     static let unsatisfiable: [LayoutDiagnosticGolden] = [
         LayoutDiagnosticGolden(
+            .unsatisfiableConstraints, "a visual format line names the fragment of the format that was broken",
+            """
+            view name
+            view field
+            H:|-[name(100)]-[field(==name)]-|
+            V:|-[name(44)]
+            V:|-[field(44)]
+            """,
+            """
+            Scene.layout:3:32: error: unable to simultaneously satisfy constraints; breaking '-|' (root.margins.trailing == field.trailing) to recover [unsatisfiable-constraints]
+            H:|-[name(100)]-[field(==name)]-|
+                                           ^~
+            note: it conflicts with the canvas size (375 x 667, the default)
+            Scene.layout:3:3: note: it conflicts with '|-' (name.leading == root.margins.leading)
+            H:|-[name(100)]-[field(==name)]-|
+              ^~
+            Scene.layout:3:10: note: it conflicts with '(100)' (name.width == 100)
+            H:|-[name(100)]-[field(==name)]-|
+                     ^~~~~
+            Scene.layout:3:16: note: it conflicts with '-' (field.leading == name.trailing + 8)
+            H:|-[name(100)]-[field(==name)]-|
+                           ^
+            Scene.layout:3:23: note: it conflicts with '(==name)' (field.width == name.width)
+            H:|-[name(100)]-[field(==name)]-|
+                                  ^~~~~~~~
+
+            """),
+        LayoutDiagnosticGolden(
             .unsatisfiableConstraints, "two required widths",
             """
             button signIn "Sign In"

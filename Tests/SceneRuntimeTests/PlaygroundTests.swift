@@ -115,6 +115,27 @@ import Testing
             // 12 after the last visible view: 266 + 12 = 278.
             "signUp": rect(16, 278, 343, 32.4),
         ],
+        "VisualFormat": [
+            // The margins: the safe area (44 top, 34 bottom) inset by 16 on the sides and 8 on top: x 16 to 359,
+            // y from 52. "Sign in" at 34 points is 40.8 high; `|-[title]-|` stretches it from 16 to 359.
+            "title": rect(16, 52, 343, 40.8),
+            // 24 below the title (52 + 40.8 + 24), aligned on its leading and trailing edges; 8 + 44 + 8 + 44 + 8
+            // = 112 high, from its fields.
+            "form": rect(16, 116.8, 343, 112),
+            // Inside the form, '|-' is 8 points: x 24. "Password", 8 characters at 17: 68 wide, and "User" as wide
+            // (==passLabel). Each label is centred on its field: 124.8 + 22 - 10.2 = 136.6.
+            "userLabel": rect(24, 136.6, 68, 20.4),
+            // 8 after the label (24 + 68 + 8 = 100) to 8 inside the form's right (359 - 8 = 351): 251 wide;
+            // 8 below the form's top (116.8).
+            "userField": rect(100, 124.8, 251, 44),
+            // 8 below the user field (124.8 + 44 + 8 = 176.8); the label centred on it: 176.8 + 22 - 10.2.
+            "passLabel": rect(24, 188.6, 68, 20.4),
+            "passField": rect(100, 176.8, 251, 44),
+            // 16 below the form (228.8), as wide as the title; transparent, under the button.
+            "error": rect(16, 244.8, 343, 20.4),
+            // `underForm`: 16 below the form too; "Sign In" + 24 is 32.4 high, stretched between the margins.
+            "signIn": rect(16, 244.8, 343, 32.4),
+        ],
     ]
 
     @Test("Every playground loads without a diagnostic and has hand-worked geometry")
@@ -132,7 +153,9 @@ import Testing
 
     @Test(
         "Each playground's model frames match the hand-worked values to 1e-6",
-        arguments: ["Quiz", "QuizGuide", "Messaging", "Bankey", "BankeyRTL", "Burger", "Nesting", "Form"])
+        arguments: [
+            "Quiz", "QuizGuide", "Messaging", "Bankey", "BankeyRTL", "Burger", "Nesting", "Form", "VisualFormat",
+        ])
     func geometry(name: String) throws {
         let laid = try Self.load(name)
         let expected = try #require(Self.expected[name])
@@ -171,6 +194,25 @@ import Testing
         for name in ["top", "middle", "bottom"] {
             expectFrame(model.frame(of: try #require(laid.scene.viewID(named: name))), rect(16, 38, 30, 4))
         }
+    }
+
+    @Test("VisualFormat: the error shows and the button makes room for it, then both go back")
+    func visualFormatError() throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent("VisualFormat.layout"), encoding: .utf8)
+        var running = Running(text)
+        running.run("showError")
+        // Halfway through the 0.3 s ease-in-out, the button is halfway from 244.8 to 273.2
+        // (the error's 20.4 and the standard 8 below it).
+        expectClose(running.view("signIn", at: 0.15).y, 259)
+        let shown = running.frame(at: 0.3)
+        let button = try #require(shown.views.first { $0.name == "signIn" })
+        let error = try #require(shown.views.first { $0.name == "error" })
+        expectClose(button.y, 273.2)
+        expectClose(error.alpha, 1)
+        running.run("hideError")
+        expectClose(running.view("signIn", at: 0.6).y, 244.8)
+        expectClose(running.view("error", at: 0.6).alpha, 0)
+        #expect(running.diagnosticCodes() == [])
     }
 
     @Test("BankeyRTL is Bankey mirrored across the canvas at every moment of its animations and actions")

@@ -22,6 +22,7 @@ extension SceneFuzzTests {
             + "99999999999 #3366ff #12 \"Hi\" \"a\\nb\" \"open").split(separator: " ").map(String.init)
             + ["\n", "\n", "\n", "{", "}", "a", "b", "c", "a.left", "b.width", "k1.constant", "# comment\n"]
             + ["n0", "t0", "t0.count", "t0[n0]"]
+            + ["H:|-[a]-8-[b(==a)]-|", "V:|[a(>=50@750)][b]", "H:|-|", "align", "all", "direction", "rightToLeft"]
 
         static let attributes: [[String]] = [
             ["left", "right", "leading", "trailing", "centerX"],
@@ -114,9 +115,22 @@ extension SceneFuzzTests {
                 }
             case 2, 3: if !pending.0.isEmpty { view(pending.0.removeFirst(), depth: 0, &pending.0) }
             case 4, 5:
-                if !pending.1.isEmpty { emit(pending.1.removeFirst(), ":") }
-                constraint()
-            case 6: if !pending.2.isEmpty { group(pending.2.removeFirst()) }
+                if chance(0.2) {
+                    visualFormatLine()
+                } else {
+                    if !pending.1.isEmpty { emit(pending.1.removeFirst(), ":") }
+                    constraint()
+                }
+            case 6:
+                guard !pending.2.isEmpty else { break }
+                if chance(0.3) {
+                    // A named line is a group: actions activate and deactivate it by that name.
+                    if chance(0.3) { emit("inactive") }
+                    emit(pending.2.removeFirst(), ":")
+                    visualFormatLine()
+                } else {
+                    group(pending.2.removeFirst())
+                }
             case 7: if !pending.3.isEmpty { animator(pending.3.removeFirst(), depth: 0) }
             default:
                 if !pending.4.isEmpty { emit("action", pending.4.removeFirst()); block(depth: 0) }
@@ -202,6 +216,8 @@ extension SceneFuzzTests {
                 for _ in 0..<count(0...4) {
                     if chance(0.5) && !pending.isEmpty {
                         view(pending.removeFirst(), depth: depth + 1, &pending)
+                    } else if chance(0.2) {
+                        visualFormatLine()
                     } else {
                         constraint()
                     }
@@ -241,8 +257,60 @@ extension SceneFuzzTests {
             emit("constraints", name)
             if chance(0.3) { emit("inactive") }
             emit("{", "\n")
-            for _ in 0..<count(0...4) { constraint(); emit("\n") }
+            for _ in 0..<count(0...4) {
+                if chance(0.2) { visualFormatLine() } else { constraint() }
+                emit("\n")
+            }
             emit("}", "\n")
+        }
+
+        /// The characters a broken visual format line gets: the grammar's own, and a look-alike.
+        static let formatCharacters: [Character] = [
+            "-", "[", "]", "(", ")", "|", "@", ",", "=", "<", ">", "–", "0", "x",
+        ]
+
+        /// A visual format line, `H:|-[a]-8-[b(==a)]-| [options]`, of 0 to 3 pooled views (so sometimes none,
+        /// which is an error), with every kind of connection, predicate and option; a fifth of them get a
+        /// character inserted, deleted or replaced.
+        mutating func visualFormatLine() {
+            let horizontal = chance(0.5)
+            var format = horizontal ? "H:" : "V:"
+            let names = (0..<count(0...3)).map { _ in pick(views).name }
+            let connections = [
+                "", "-", "-", "-8-", "-0-", "-(>=20)-", "-(-5)-", "-(>=8,<=40@high)-", "-(system)-", "-(20@750)-",
+            ]
+            let leadingBar = chance(0.5) || names.isEmpty
+            if leadingBar { format += "|" + pick(connections) }
+            for (n, name) in names.enumerated() {
+                if n > 0 { format += pick(connections) }
+                format += "[" + name
+                if chance(0.3) {
+                    let other = pick(views).name
+                    let predicates = ["50", ">=20", "<=100@low", "==\(other)", ">=10,<=300", "<=root", "0@1"]
+                    format += "(" + pick(predicates) + ")"
+                }
+                format += "]"
+            }
+            if chance(0.5) { format += pick(connections) + "|" }
+            if chance(0.2) {
+                var characters = Array(format)
+                let at = count(2...characters.count - 1)
+                switch count(0...2) {
+                case 0: characters.insert(pick(Grammar.formatCharacters), at: at)
+                case 1: characters.remove(at: at)
+                default: characters[at] = pick(Grammar.formatCharacters)
+                }
+                format = String(characters)
+            }
+            emit(format)
+            if chance(0.2) {
+                let alignments = ["left", "right", "top", "bottom", "leading", "trailing", "centerX", "centerY"]
+                emit("align", "all", pick(alignments + ["firstBaseline", "lastBaseline", "width"]))
+                if chance(0.3) { emit(pick(alignments)) }
+            }
+            if horizontal && chance(0.1) {
+                emit("direction", pick(["leadingToTrailing", "leftToRight", "rightToLeft"]))
+            }
         }
 
         /// An arithmetic expression; with `references`, one that reads frames, constants and fractions too.

@@ -117,6 +117,22 @@ import Testing
         action go { start a; pause b; b.fraction = 0.5; reverse b; finish b at start }
         on load { start a after 0.1 }
         """,
+        // Visual format lines: every piece of the grammar, options, a named line and an inactive one.
+        """
+        canvas 375 x 667 rtl
+        label a "Name"
+        view b size 40 x 30
+        view q size 10 x 10
+        view p { view c; guide g; H:|-[c]-(>=8,==40@high)-[g(==c)]| align all top bottom; V:|-[c(>=20@750)]-| }
+        H:|-[a]-8-[b(==a)]-(>=20)-| align all centerY
+        H:|-20-[p(<=root)]-| direction leftToRight
+        V:|-[a]-(-5)-[p(100)] align all leading
+        H:|-(>=0)-[q]-30-| direction rightToLeft
+        V:|[q]
+        row: V:[p]-(>=system)-|
+        inactive wide: V:[p]-(>=100@high)-|
+        action go { deactivate row; activate wide; animate 0.3 { layout } }
+        """,
     ]
 
     /// `Playgrounds/*.layout` if the checkout has any, then ``embeddedSeeds``.
@@ -297,5 +313,19 @@ import Testing
             let (text, declared) = grammar.scene()
             Self.check(Array(text.utf8), declared: declared)
         }
+    }
+
+    @Test("The grammar writes visual format lines, most of which expand and some of which are broken")
+    func grammarWritesVisualFormatLines() {
+        var expanded = 0
+        var broken = 0
+        for seed in UInt64(0)..<300 {
+            var grammar = Grammar(seed: seed)
+            let scene = Scene.parse(SourceFile(name: "t.layout", text: grammar.scene().0))
+            expanded += scene.constraints.filter { $0.expansion != nil }.count
+            broken += scene.diagnostics.filter { $0.code == .invalidFormat }.count
+        }
+        #expect(expanded > 100)
+        #expect(broken > 10)
     }
 }

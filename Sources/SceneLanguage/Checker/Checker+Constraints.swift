@@ -10,22 +10,39 @@ struct LinearForm {
 
 extension Checker {
     /// Resolves each constraint as written into a ``LayoutConstraint``, or
-    /// reports why it cannot be one and leaves it out.
+    /// reports why it cannot be one and leaves it out, and expands each visual
+    /// format line where it stands among them.
     mutating func resolveConstraints() {
         for group in scene.groups where group.name == nil && !group.isInitiallyActive {
+            if group.isVisualFormatLine {
+                report(
+                    .warning(
+                        .unreachableConstraint,
+                        "this inactive line has no name, so no action can activate it; name it, as "
+                            + "'inactive fields: H:|-[a]-|'", at: group.range))
+                continue
+            }
             report(
                 .warning(
                     .unreachableConstraint,
                     "this inactive group has no name, so no action can activate it; name it, as "
                         + "'constraints expanded inactive { … }'", at: group.range))
         }
+        var nextLine = 0
         for (i, constraint) in syntax.enumerated() {
+            while nextLine < visualFormats.count && visualFormats[nextLine].range.start < constraint.range.start {
+                scene.constraints += expand(visualFormats[nextLine])
+                nextLine += 1
+            }
             if let resolved = resolve(constraint) {
                 if let name = constraint.name, case .constraint(i) = symbols[name.name] {
                     scene.constraintsByName[name.name] = ConstraintID(scene.constraints.count)
                 }
                 scene.constraints.append(resolved)
             }
+        }
+        for line in visualFormats[nextLine...] {
+            scene.constraints += expand(line)
         }
     }
 

@@ -13,7 +13,7 @@ extension Checker {
         parser.parseFile()
         var checker = Checker(
             scene: parser.scene, constraints: parser.constraints, customSpacings: parser.customSpacings,
-            strayBodies: parser.strayBodies)
+            visualFormats: parser.visualFormats, strayBodies: parser.strayBodies)
         let suggestions = checker.suggestionsLeft
         checker.check()
         checker.diagnostics = []

@@ -7,6 +7,8 @@ import PlaygroundProtocol
 struct Checker {
     var scene: Scene
     let syntax: [ConstraintSyntax]
+    /// Visual format lines as written, in file order.
+    let visualFormats: [VisualFormatSyntax]
     var diagnostics: [Diagnostic] = []
     /// What each name of the shared namespace stands for. Actions have their own.
     var symbols: [String: Symbol] = [:]
@@ -38,11 +40,13 @@ struct Checker {
 
     init(
         scene: Scene, constraints: [ConstraintSyntax], customSpacings: [CustomSpacingSyntax] = [],
+        visualFormats: [VisualFormatSyntax] = [],
         strayBodies: [[Statement]] = []
     ) {
         self.scene = scene
         self.syntax = constraints
         self.customSpacings = customSpacings
+        self.visualFormats = visualFormats
         self.strayBodies = strayBodies
     }
 

@@ -50,6 +50,10 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case invalidAttribute = "invalid-attribute"
     /// An `inactive` constraint without a name, which no action can activate.
     case unreachableConstraint = "unreachable-constraint"
+    /// A visual format line (`H:|-[a]-|`) that does not follow the Visual Format
+    /// Language's grammar or rules: a character out of place, no view, an
+    /// alignment along the line's own axis.
+    case invalidFormat = "invalid-format"
 
     // Actions.
     /// An action that runs itself, directly or through others.

@@ -62,7 +62,11 @@ public struct Lexer {
                 lexNumber()
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
                 while i < bytes.count && isIdentifierByte(bytes[i]) { i += 1 }
-                emit(.identifier(String(decoding: bytes[start..<i], as: UTF8.self)), from: start)
+                if startsVisualFormat(from: start) {
+                    lexVisualFormat(from: start)
+                } else {
+                    emit(.identifier(String(decoding: bytes[start..<i], as: UTF8.self)), from: start)
+                }
             default:
                 lexPunctuation()
             }
@@ -90,6 +94,27 @@ public struct Lexer {
 
     private func isIdentifierByte(_ byte: UInt8) -> Bool {
         identifierBytes[Int(byte)]
+    }
+
+    // MARK: Visual format lines
+
+    /// Whether the identifier just read, from `start` to where the lexer
+    /// stands, opens a visual format line: `H` or `V`, then `:` and `|` or `[`
+    /// with no space between. `H: card.top == …`, a constraint named `H`,
+    /// has a space, and a constraint's anchor never starts with `|` or `[`.
+    private func startsVisualFormat(from start: Int) -> Bool {
+        guard i == start + 1, bytes[start] == UInt8(ascii: "H") || bytes[start] == UInt8(ascii: "V") else {
+            return false
+        }
+        return peek() == UInt8(ascii: ":") && (peek(1) == UInt8(ascii: "|") || peek(1) == UInt8(ascii: "["))
+    }
+
+    /// A visual format line from its `H` or `V` up to white space, `;`, `#`,
+    /// `}` or the end of the file: one token, which the parser reads character
+    /// by character, so that a diagnostic can point inside it.
+    private mutating func lexVisualFormat(from start: Int) {
+        while let byte = peek(), !visualFormatEnd.contains(byte) { i += 1 }
+        emit(.visualFormat(String(decoding: bytes[start..<i], as: UTF8.self)), from: start)
     }
 
     // MARK: Comments and colours
@@ -327,6 +352,9 @@ private let lookAlikes: [LookAlike] = [
     LookAlike(shown: "≤", name: "a typographic '≤'", kind: .lessEqual, intended: "<="),
     LookAlike(shown: "≥", name: "a typographic '≥'", kind: .greaterEqual, intended: ">="),
 ]
+
+/// The bytes that end a visual format line.
+private let visualFormatEnd: Set<UInt8> = Set(" \t\r\n;#}".utf8)
 
 /// Which bytes may continue an identifier: `[A-Za-z0-9_]`.
 private let identifierBytes: [Bool] = (0..<256).map { b in

@@ -21,6 +21,10 @@ public struct Token: Hashable, Sendable {
         case plus, minus, star, slash
         /// `±`, the tolerance of an assertion.
         case plusMinus
+        /// A visual format line, `H:|-[a]-[b]-|` or `V:[a]-8-[b]`: `H:` or `V:` followed by
+        /// `|` or `[`, up to white space, `;`, `#` or `}`. The text is the whole token, the
+        /// orientation included; the parser reads it character by character from the file.
+        case visualFormat(String)
         case endOfFile
     }
 
@@ -76,6 +80,7 @@ extension Token.Kind: CustomStringConvertible {
         case .star: "'*'"
         case .slash: "'/'"
         case .plusMinus: "'±'"
+        case .visualFormat: "a visual format line"
         case .endOfFile: "end of file"
         }
     }

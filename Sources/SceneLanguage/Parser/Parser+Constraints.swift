@@ -19,6 +19,10 @@ extension Parser {
                 range: range(from: keyword.start)))
         let foreign = Parser.declarationKeywords.subtracting(["inactive"]).union(["canvas", "animator"])
         try parseBlock(endingBefore: foreign) { (parser: inout Parser) throws(Failure) in
+            if case .visualFormat = parser.current.kind {
+                try parser.parseConstraint(group: group)
+                return
+            }
             guard case .identifier(let word) = parser.current.kind else {
                 throw parser.fail(expected: "a constraint")
             }
@@ -35,7 +39,7 @@ extension Parser {
         }
     }
 
-    /// `[inactive] [NAME:] ITEM.ATTR REL EXPR [@PRIORITY]`.
+    /// `[inactive] [NAME:] ITEM.ATTR REL EXPR [@PRIORITY]`, or a visual format line (`Parser+VisualFormat.swift`).
     mutating func parseConstraint(group: Int?) throws(Failure) {
         let start = current.start
         var isInactive = false
@@ -47,6 +51,10 @@ extension Parser {
         if case .identifier(let word) = current.kind, peek().kind == .colon {
             name = Identifier(word, range(of: advance()))
             advance()
+        }
+        if case .visualFormat = current.kind {
+            try parseVisualFormatLine(name: name, isInactive: isInactive, group: group, start: start)
+            return
         }
         let first = try parseAnchorPath()
         if first.count == 2, first[1].name == "spacing", isKeyword("after") {

@@ -25,6 +25,13 @@ extension Parser {
     /// One statement of an action; nil for one that was reported and dropped.
     mutating func parseStatement() throws(Failure) -> Statement? {
         let start = current.start
+        if case .visualFormat = current.kind {
+            error(
+                .misplacedDeclaration,
+                "a visual format line cannot be declared in an action; declare it at the top level, named and "
+                    + "'inactive' if it should start off, and 'activate' it here", at: range(of: current))
+            throw Failure()
+        }
         guard case .identifier(let word) = current.kind else { throw fail(expected: "a statement") }
         if peek().kind == .dot { return try parseAssignment() }
         if [.equal, .plusEqual, .minusEqual].contains(peek().kind) {

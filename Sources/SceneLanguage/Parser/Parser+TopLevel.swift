@@ -29,6 +29,10 @@ extension Parser {
     }
 
     mutating func parseTopLevelStatement() throws(Failure) {
+        if case .visualFormat = current.kind {
+            try parseConstraint(group: nil)
+            return
+        }
         guard case .identifier(let word) = current.kind else {
             if current.kind == .leftBrace {
                 error(.expectedToken, "unexpected '{': a block belongs to a declaration", at: range(of: current))

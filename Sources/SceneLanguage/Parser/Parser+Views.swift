@@ -55,6 +55,10 @@ extension Parser {
 
     /// An element of a view's block: a subview, a constraint or a group.
     mutating func parseViewBlockElement(parent: ViewID) throws(Failure) {
+        if case .visualFormat = current.kind {
+            try parseConstraint(group: nil)
+            return
+        }
         guard case .identifier(let word) = current.kind else { throw fail(expected: "a subview or a constraint") }
         if startsConstraint {
             try parseConstraint(group: nil)

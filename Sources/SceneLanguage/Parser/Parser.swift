@@ -18,6 +18,8 @@ struct Parser {
     var constraints: [ConstraintSyntax] = []
     /// `S.spacing after V = N` declarations, for the checker to resolve.
     var customSpacings: [CustomSpacingSyntax] = []
+    /// Visual format lines as written, for the checker to expand.
+    var visualFormats: [VisualFormatSyntax] = []
     /// Statements that belong to no action (a second `on load`): still checked.
     var strayBodies: [[Statement]] = []
     /// How many blocks and parentheses enclose the current token.

@@ -27,8 +27,12 @@ public struct LayoutConstraint: Hashable, Sendable {
     public var constant: Double
     /// 1…1000; 1000 is required.
     public var priority: Double
-    /// The whole declaration, for messages.
+    /// The whole declaration, for messages; for a constraint made by a visual
+    /// format line, the characters that made it (`-8-`, `(>=50@750)`).
     public var range: SourceRange
+    /// For a constraint made by a visual format line, the constraint as it
+    /// would be written out, `b.leading == a.trailing + 8`; nil for the others.
+    public var expansion: String? = nil
 }
 
 /// `constraints NAME [inactive] { … }`: constraints switched together.
@@ -36,6 +40,9 @@ public struct ConstraintGroup: Hashable, Sendable {
     public var name: Identifier?
     public var isInitiallyActive: Bool
     public var range: SourceRange
+    /// A named or inactive visual format line (`fields: H:|-[a]-|`), whose
+    /// constraints are switched together by the line's name.
+    public internal(set) var isVisualFormatLine = false
 }
 
 /// A priority's name: `required` (1000), `high` (750), `low` (250), `fitting` (50).

@@ -60,6 +60,7 @@ public struct Scene: Sendable {
         parser.parseFile()
         var checker = Checker(
             scene: parser.scene, constraints: parser.constraints, customSpacings: parser.customSpacings,
+            visualFormats: parser.visualFormats,
             strayBodies: parser.strayBodies)
         checker.check()
         var scene = checker.scene

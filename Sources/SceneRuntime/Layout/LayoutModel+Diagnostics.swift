@@ -32,6 +32,8 @@ extension LayoutModel {
             let constraint = scene.constraints[index]
             let text = scene.text(of: constraint.range)
             let shown = text.count > 80 ? text.prefix(77) + "…" : text
+            // A visual format line's constraint is a fragment of its format: written out, it says what it is.
+            if let expansion = constraint.expansion { return "'\(shown)' (\(expansion))" }
             return "'\(shown)'"
         case .intrinsicWidth(let index): return "the intrinsic width of \(quoted(scene.views[index].name))"
         case .intrinsicHeight(let index): return "the intrinsic height of \(quoted(scene.views[index].name))"

@@ -290,7 +290,8 @@ extension LoadedScene {
     func constraintName(_ id: ConstraintID) -> String {
         if let name = constraintByName.first(where: { $0.value == id })?.key { return name }
         let constraint = scene[id]
-        return constraint.name?.name ?? String(scene.text(of: constraint.range))
+        // A visual format line's constraint is a fragment of its format: its written-out form says more.
+        return constraint.name?.name ?? constraint.expansion ?? String(scene.text(of: constraint.range))
     }
 
     /// Sets one of the model's channels, and the view state behind it.
