@@ -95,7 +95,7 @@ import Testing
         let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
         return try #require(decoded).map { entry in
             if let error = entry["error"] { Issue.record("kiwi_export.py cannot read an export: \(error)") }
-            return entry.compactMapValues { $0 as? [Double] }
+            return (entry["frames"] as? [String: Any] ?? [:]).compactMapValues { $0 as? [Double] }
         }
     }
 

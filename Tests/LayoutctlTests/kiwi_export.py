@@ -27,7 +27,8 @@ lowers them as UIKit defines them:
 
 Stack views are not read: UIStackView makes its arranged subviews' constraints itself, so the Swift does not
 hold them (the test leaves out the playgrounds with stacks). Priorities below required become kiwi strengths far apart (1000, or less with more than four levels). Prints one JSON document: for each file, in
-order, {"name": [x, y, width, height]} by the scene's names; or {"error": "why"} for what it cannot read.
+order, {"frames": {"name": [x, y, width, height]}} by the scene's names; or {"error": "why"} for what it cannot
+read.
 
 usage: kiwi_export.py FILE.swift…
 """
@@ -332,7 +333,7 @@ def main():
         with open(path, encoding="utf-8") as file:
             text = file.read()
         try:
-            results.append(Export(text).solve())
+            results.append({"frames": Export(text).solve()})
         except (Unreadable, KeyError, kiwi.UnsatisfiableConstraint) as error:
             results.append({"error": f"{type(error).__name__}: {error}"})
     json.dump(results, sys.stdout)

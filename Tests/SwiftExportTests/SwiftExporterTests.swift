@@ -129,6 +129,21 @@ func hasLine(_ text: String, _ line: String) -> Bool {
         #expect(hasLine(text, "// Made but not active until an action activates them: later, `open`."))
     }
 
+    @Test("A visual format line's constraints are written one by one, identified by their written-out form")
+    func visualFormat() {
+        let text = export("view card\nview other\nH:|-[card]-8-[other(==card)]-|\nV:|[card(20)][other(20)]\n")
+        for line in [
+            "card.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor)"
+                + ".identified(\"card.leading == root.margins.leading\"),",
+            "other.leadingAnchor.constraint(equalTo: card.trailingAnchor, constant: 8)"
+                + ".identified(\"other.leading == card.trailing + 8\"),",
+            "other.widthAnchor.constraint(equalTo: card.widthAnchor).identified(\"other.width == card.width\"),",
+            "card.heightAnchor.constraint(equalToConstant: 20).identified(\"card.height == 20\"),",
+        ] {
+            #expect(hasLine(text, line), "\(line)")
+        }
+    }
+
     @Test("Right to left: the root and every view are forced right to left")
     func rightToLeft() {
         let text = export("canvas 375 x 667 rtl\nview card\ncard.leading == root.leading + 20\n")
