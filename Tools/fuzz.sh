@@ -41,7 +41,9 @@ build_module PlaygroundProtocol
 build_module SceneLanguage  # imports PlaygroundProtocol
 build_module Animation
 build_module SceneRuntime  # imports the four above
-modules=("$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o" "$out/SceneRuntime.o")
+build_module SwiftExport  # imports SceneLanguage
+modules=("$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o" "$out/SceneRuntime.o"
+    "$out/SwiftExport.o")
 
 # Each target's entry point, with the shared checks, linked with the modules
 # and libFuzzer's main. The protocol and exec targets compile the daemon's

@@ -17,11 +17,15 @@
 //   distinct names;
 // - a scene without errors runs in a playback session (on load, every action,
 //   the input as `exec` statements when they check out, time moving on) with
-//   finite presentation frames and runtime diagnostics inside their files.
+//   finite presentation frames and runtime diagnostics inside their files;
+// - a scene without errors exports as Swift (`layoutctl export --swift`) whose
+//   braces, brackets and parentheses balance outside string literals and
+//   comments, so that no name or text can break out of its place.
 
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
+import SwiftExport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -63,8 +67,50 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     }
     if !scene.diagnostics.hasErrors {
         run(scene, exec: exec.diagnostics.hasErrors ? nil : (exec.statements, file))
+        let swift = SwiftExporter.export(scene: scene, className: "FuzzViewController")
+        precondition(swift.contains("final class FuzzViewController"), "the export has no view controller")
+        precondition(delimitersBalance(swift), "the export's delimiters do not balance:\n\(swift.prefix(2000))")
     }
     return 0
+}
+
+/// Whether `{}`, `[]` and `()` nest properly in Swift source, outside
+/// string literals (`"…"` with backslash escapes, on one line) and `//` comments.
+func delimitersBalance(_ source: String) -> Bool {
+    var open: [UInt8] = []
+    var inString = false
+    var escaped = false
+    var inComment = false
+    var previous: UInt8 = 0
+    for byte in source.utf8 {
+        defer { previous = byte }
+        if byte == UInt8(ascii: "\n") {
+            if inString { return false }
+            inComment = false
+            continue
+        }
+        if inComment { continue }
+        if inString {
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+            }
+            continue
+        }
+        switch byte {
+        case UInt8(ascii: "\""): inString = true
+        case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): inComment = true
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("): open.append(byte)
+        case UInt8(ascii: "}"): if open.popLast() != UInt8(ascii: "{") { return false }
+        case UInt8(ascii: "]"): if open.popLast() != UInt8(ascii: "[") { return false }
+        case UInt8(ascii: ")"): if open.popLast() != UInt8(ascii: "(") { return false }
+        default: break
+        }
+    }
+    return open.isEmpty && !inString
 }
 
 /// Runs a valid scene in a playback session: `on load`, every action at 0,
