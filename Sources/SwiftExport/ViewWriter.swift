@@ -104,6 +104,8 @@ struct ViewWriter {
         code.line("\(name).alignment = .\(stack.alignment.rawValue)")
         if let margins = stack.margins {
             code.line("\(name).isLayoutMarginsRelativeArrangement = true")
+            // The scene's margins are the stack's own, wherever the safe area lies (UIKit moves them inside it by default).
+            code.line("\(name).insetsLayoutMarginsFromSafeArea = false")
             code.line(
                 "\(name).directionalLayoutMargins = NSDirectionalEdgeInsets(top: \(SwiftSyntax.number(margins.top)), "
                     + "leading: \(SwiftSyntax.number(margins.leading)), bottom: \(SwiftSyntax.number(margins.bottom)), "

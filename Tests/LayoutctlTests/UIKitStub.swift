@@ -284,6 +284,7 @@ open class UIView: UIResponder {
     open var translatesAutoresizingMaskIntoConstraints: Bool = true
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
     open var directionalLayoutMargins: NSDirectionalEdgeInsets = NSDirectionalEdgeInsets()
+    open var insetsLayoutMarginsFromSafeArea: Bool = true
     open var intrinsicContentSize: CGSize { CGSize(width: -1, height: -1) }
     open var subviews: [UIView] { [] }
     open var superview: UIView? { nil }

@@ -3,8 +3,8 @@ import Testing
 
 /// Goldens of the diagnostics of stack views and the scene's direction: a
 /// stack without its axis, an unknown distribution, an alignment across the
-/// wrong axis, a stack's property on a plain view, a guide among arranged
-/// subviews, custom spacings on what is no stack or after what it does not
+/// wrong axis, a stack's property on a plain view, a fixed frame on an
+/// arranged subview, a proportional share of nothing, custom spacings on what is no stack or after what it does not
 /// arrange, and the direction set twice. ``DiagnosticGolden`` says how they are checked.
 @Suite struct DiagnosticStackGoldenTests {
     @Test("Each diagnostic about a stack view or the direction renders in full", arguments: DiagnosticGolden.stacks)
@@ -58,17 +58,20 @@ extension DiagnosticGolden {
 
             """),
         DiagnosticGolden(
-            .notApplicable, "a guide among a stack's arranged subviews",
+            .notApplicable, "a fixed frame on an arranged subview, and a proportional share of nothing",
             """
-            stack form vertical {
+            stack row horizontal distribution fillProportionally {
               label name "Name"
-              guide gap
+              view field frame 0 0 100 30
             }
             """,
             """
-            Scene.layout:3:3: error: a layout guide cannot be a stack's arranged subview: it is not a view; declare a 'view' instead [not-applicable]
-              guide gap
-              ^~~~~~~~~
+            Scene.layout:3:8: warning: 'row' is 'fillProportionally', which sizes its subviews by their intrinsic sizes, and 'field' has none: it gets no share (0 points); give it a 'size', or choose another distribution [not-applicable]
+              view field frame 0 0 100 30
+                   ^~~~~
+            Scene.layout:3:14: warning: 'row' arranges 'field', so its frame is ignored: a stack view turns off its arranged subviews' translatesAutoresizingMaskIntoConstraints [not-applicable]
+              view field frame 0 0 100 30
+                         ^~~~~~~~~~~~~~~~
 
             """),
         DiagnosticGolden(

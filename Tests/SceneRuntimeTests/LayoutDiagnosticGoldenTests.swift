@@ -149,7 +149,7 @@ extension LayoutDiagnosticGolden {
             Scene.layout:6:1: error: unable to simultaneously satisfy constraints; breaking 'field.leading == root.leading' to recover [unsatisfiable-constraints]
             field.leading == root.leading
             ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~
-            Scene.layout:1:1: note: it conflicts with UISV-canvas-connection of 'field' (from the stack 'form')
+            Scene.layout:1:1: note: it conflicts with UISV-canvas-connection of 'field.leading' (from the stack 'form')
             stack form vertical {
             ^~~~~~~~~~~~~~~~~~~
             Scene.layout:4:1: note: it conflicts with 'form.leading == root.leading + 16'

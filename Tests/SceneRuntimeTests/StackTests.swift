@@ -293,7 +293,8 @@ import Testing
             a.leading == root.leading + 50
             """)
         #expect(laid.codes == [.unsatisfiableConstraints])
-        #expect(laid.rendered.contains("UISV-canvas-connection of 'a' (from the stack 'form')"), "\(laid.rendered)")
+        #expect(
+            laid.rendered.contains("UISV-canvas-connection of 'a.leading' (from the stack 'form')"), "\(laid.rendered)")
         expectFrame(laid.frame("a"), rect(20, 0, 10, 10))
     }
 
@@ -337,7 +338,7 @@ import Testing
         let rendered = running.loaded.takeDiagnostics().map(\.diagnostic.rendered).joined()
         #expect(
             rendered == """
-                t.layout:1:1: error: unable to simultaneously satisfy constraints; breaking UISV-hiding of 'field' (from the stack 'form') to recover [unsatisfiable-constraints]
+                t.layout:1:1: error: unable to simultaneously satisfy constraints; breaking UISV-hiding of 'field.height' (from the stack 'form') to recover [unsatisfiable-constraints]
                 stack form vertical spacing 8 {
                 ^~~~~~~~~~~~~~~~~~~
                 t.layout:6:1: note: it conflicts with 'field.height == 44'
@@ -410,5 +411,89 @@ import Testing
         expectClose(c.y, 50, "c halfway from 30 to 70")
         next.advance(to: 1)
         expectClose(next.layout.frame(of: try #require(scene.viewID(named: "c"))).y, 70, "c at the end")
+    }
+
+    @Test("Baseline alignment follows a text's new font: the stack's constraints hold the baselines")
+    func baselinesFollowTheFont() {
+        let scene = """
+            stack s horizontal spacing 10 alignment firstBaseline {
+              label a "Hi" font 20
+              label b "There" font 40
+            }
+            s.leading == root.leading + 10
+            s.top == root.top + 10
+            action grow { a.font = 60 }
+            """
+        let running = Running(scene, running: ["grow"])
+        let declared = Laid(scene.replacingOccurrences(of: "font 20", with: "font 60"))
+        // a's baseline 0.8 × 60 = 48 below its top, b's 32: b sits 16 lower than a, at 10 + 16.
+        let b = running.loaded.layout.frame(of: running.loaded.scene.viewID(named: "b")!)
+        expectFrame(b, declared.frame("b"))
+        expectClose(b.y, 26, "b's y")
+    }
+
+    @Test("Subviews of equal hugging that do not fill the stack: the note says to lower one's hugging")
+    func equalHuggingNote() {
+        let laid = Laid(
+            """
+            stack row horizontal {
+              view a size 20 x 20
+              view b size 40 x 20
+            }
+            row.leading == root.leading; row.top == root.top; row.width == 200
+            """)
+        #expect(laid.codes == [.ambiguousLayout, .ambiguousLayout])
+        #expect(laid.rendered.contains("give one of the arranged subviews of 'row' a lower hugging priority"))
+        let fixed = Laid(
+            """
+            stack row horizontal {
+              view a size 20 x 20 hugging 249 250
+              view b size 40 x 20
+            }
+            row.leading == root.leading; row.top == root.top; row.width == 200
+            """)
+        #expect(fixed.rendered == "")
+        expectFrame(fixed.frame("a"), rect(0, 0, 160, 20))
+    }
+
+    @Test("A guide in a stack's block is the stack's, not arranged; an arranged subview's frame is ignored")
+    func guidesAndFrames() {
+        let laid = Laid(
+            """
+            stack column vertical spacing 5 {
+              view a size 10 x 10
+              guide middle
+              view b size 10 x 10 frame 50 50 5 5
+            }
+            column.leading == root.leading; column.top == root.top
+            middle.leading == column.leading; middle.width == 10
+            middle.top == column.top; middle.height == column.height
+            """)
+        #expect(laid.codes == [.notApplicable])
+        expectFrame(laid.frame("b"), rect(0, 15, 10, 10))  // arranged after a, 5 apart; the frame ignored
+        expectFrame(laid.frame("middle"), rect(0, 0, 10, 25))
+    }
+
+    @Test("A stack's first baseline is its first subview's: a title and subtitle column aligns on the title")
+    func stackBaselines() {
+        var running = Running(
+            """
+            stack row horizontal spacing 8 alignment firstBaseline {
+              label icon "*" font 34
+              stack texts vertical {
+                label title "Title"
+                label subtitle "Subtitle" font 12
+              }
+            }
+            row.leading == root.leading; row.top == root.top
+            action bigger { title.font = 24 }
+            """)
+        // The icon's baseline is 0.8 × 34 = 27.2 below the row's top; the title's 0.8 × 17 = 13.6 below its own.
+        expectClose(running.view("title", at: 0).y, 13.6, "title's y")
+        expectClose(running.view("subtitle", at: 0).y, 34, "subtitle's y")
+        // At 24 points the title's baseline is 19.2 below its top: the column moves up to keep it at 27.2.
+        running.run("bigger")
+        expectClose(running.view("title", at: 0).y, 8, "title's y at 24 points")
+        expectClose(running.view("row", at: 0).height, 51.2, "the row's height")
     }
 }

@@ -2,18 +2,34 @@ import PlaygroundProtocol
 
 extension Checker {
     /// Gives each stack its arranged subviews (the views declared in its
-    /// block, in order) and its custom spacings, reporting what cannot be
-    /// arranged and spacings that follow no arranged subview.
+    /// block, in order; a guide there is the stack's, not arranged) and its
+    /// custom spacings, reporting an arranged subview's fixed frame, which the
+    /// stack overrides, and spacings that follow no arranged subview.
     mutating func arrangeStacks() {
         for index in scene.views.indices {
             guard let parent = scene.views[index].parent, scene[parent].stack != nil else { continue }
             let view = scene.views[index]
-            if view.kind == .guide {
-                error(
-                    .notApplicable,
-                    "a layout guide cannot be a stack's arranged subview: it is not a view; declare a 'view' instead",
-                    at: view.range)
-                continue
+            // A guide in a stack's block is a layout guide of the stack, which UIKit does not arrange.
+            guard view.kind != .guide else { continue }
+            if view.fixedFrame != nil {
+                report(
+                    .warning(
+                        .notApplicable,
+                        "\(quoted(scene[parent].name.name)) arranges \(quoted(view.name.name)), so its frame is ignored: "
+                            + "a stack view turns off its arranged subviews' translatesAutoresizingMaskIntoConstraints",
+                        at: view.propertyRanges[.frame] ?? view.range))
+                scene.views[index].fixedFrame = nil
+            }
+            if scene[parent].stack?.distribution == .fillProportionally
+                && (view.kind == .stack || (view.kind == .view && view.intrinsicSize == nil))
+            {
+                report(
+                    .warning(
+                        .notApplicable,
+                        "\(quoted(scene[parent].name.name)) is 'fillProportionally', which sizes its subviews by their "
+                            + "intrinsic sizes, and \(quoted(view.name.name)) has none: it gets no share (0 points); "
+                            + (view.kind == .stack ? "" : "give it a 'size', or ") + "choose another distribution",
+                        at: view.name.range))
             }
             scene.views[parent.index].stack?.arranged.append(ViewID(index))
         }

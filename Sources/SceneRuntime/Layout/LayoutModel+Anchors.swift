@@ -41,7 +41,11 @@ extension LayoutModel {
     /// the text centred vertically in the view as UIKit draws a label's text
     /// and a button's title, so a view taller than its text has its
     /// baselines lower by half the difference; a plain view's (and the
-    /// root's) are its bottom edge, as a `UIView` without text has it.
+    /// root's) are its bottom edge, as a `UIView` without text has it. A
+    /// stack's are an arranged subview's, as `UIStackView` gives its
+    /// `forFirstBaselineLayout` and `forLastBaselineLayout`: a vertical
+    /// stack's first baseline is its first subview's and its last baseline
+    /// its last subview's; a horizontal stack's are its first subview's.
     public func expression(for anchor: Anchor) -> Expression {
         let (left, top, width, height) = edges(of: anchor.item)
         switch anchor.attribute {
@@ -56,6 +60,11 @@ extension LayoutModel {
         case .centerY: return top + 0.5 * height
         case .height: return height
         case .firstBaseline, .lastBaseline:
+            if case .view(let view) = anchor.item, let stack = scene[view].stack, let first = stack.arranged.first {
+                let last = stack.arranged.last ?? first
+                let holder = stack.axis == .vertical && anchor.attribute == .lastBaseline ? last : first
+                return expression(for: Anchor(.view(holder), anchor.attribute))
+            }
             guard case .view(let view) = anchor.item, scene[view].kind.hasText else { return top + height }
             let metrics = metrics[view.index]
             let offset = anchor.attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline

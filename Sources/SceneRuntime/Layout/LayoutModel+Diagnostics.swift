@@ -46,7 +46,16 @@ extension LayoutModel {
                 case .spacing, .distributing: views.count == 2 ? "between \(views[0]) and \(views[1])" : ""
                 case .spanningFit: "keeping it as small as its subviews"
                 case .fillEqually: views.count == 2 ? "making \(views[1]) as large as \(views[0])" : ""
-                default: views.isEmpty ? "" : "of " + views.joined(separator: " and ")
+                case .hiding where views.count == 2: "of \(views[1]), flush against \(views[0])"
+                case .alignment where views.count == 2:
+                    "of \(quoted(scene.views[rule.views[1]].name.name + "." + (rule.attribute?.rawValue ?? "")))"
+                        + " to \(views[0])'s"
+                default:
+                    if let view = rule.views.last, let attribute = rule.attribute {
+                        "of \(quoted(scene.views[view].name.name + "." + attribute.rawValue))"
+                    } else {
+                        views.isEmpty ? "" : "of " + views.joined(separator: " and ")
+                    }
                 }
             return "\(rule.kind.rawValue)" + (about.isEmpty ? "" : " " + about) + " (from the stack \(stack))"
         case .canvas:
@@ -128,7 +137,16 @@ extension LayoutModel {
                 let size = ambiguous[4 * n + offset]
                 let position = ambiguous[4 * n + offset + 1]
                 guard size || position else { continue }
-                let hint = "constrain " + (size ? sizeHint : positionHint)
+                var hint = "constrain " + (size ? sizeHint : positionHint)
+                // Along a stack's axis the stack places its subviews; equal hugging leaves their sizes open.
+                if size, let stack = scene.arrangingStack(of: ViewID(index)),
+                    let axis = stackLayouts[stack.index]?.axis, (axis == .horizontal) == (offset == 0)
+                {
+                    hint =
+                        "give one of the arranged subviews of \(quoted(scene[stack].name)) a lower hugging priority "
+                        + "than the others (a lower compression resistance when they do not fit), so that the stack "
+                        + "knows which to resize (Xcode's content priority ambiguity)"
+                }
                 found.append(
                     .warning(
                         .ambiguousLayout,

@@ -23,6 +23,8 @@ struct StackRule: Hashable {
     var stack: Int
     /// The arranged subviews the constraint is about, by index in ``Scene/views``.
     var views: [Int]
+    /// The attribute of the (first) subview it holds, when that tells it from its kind's others.
+    var attribute: Attribute? = nil
 }
 
 extension LayoutModel {
@@ -120,11 +122,12 @@ extension LayoutModel {
             horizontal ? (.top, .bottom, .height, .centerY) : (.leading, .trailing, .width, .centerX)
         let margins = layout.margins ?? .zero
         var made: [(Constraint, Origin)] = []
-        func rule(_ kind: StackRule.Kind, _ views: [Int]) -> Origin {
-            .stack(StackRule(kind: kind, stack: stack.index, views: views))
-        }
-        func make(_ constraint: Constraint, _ priority: Double, _ kind: StackRule.Kind, _ views: [Int]) {
-            made.append((priority >= 1000 ? constraint : constraint.with(Strength(priority)), rule(kind, views)))
+        func make(
+            _ constraint: Constraint, _ priority: Double, _ kind: StackRule.Kind, _ views: [Int],
+            _ attribute: Attribute? = nil
+        ) {
+            let origin = Origin.stack(StackRule(kind: kind, stack: stack.index, views: views, attribute: attribute))
+            made.append((priority >= 1000 ? constraint : constraint.with(Strength(priority)), origin))
         }
         /// An anchor of an arranged subview, right to left measured leftwards, as the stack's spacing is.
         func anchor(_ view: Int, _ attribute: Attribute) -> Expression {
@@ -157,7 +160,7 @@ extension LayoutModel {
         for view in arranged {
             let start = anchor(view, lead)
             if hidden[view] {
-                make(anchor(view, size) == Expression(0), 1000, .hiding, [view])
+                make(anchor(view, size) == Expression(0), 1000, .hiding, [view], size)
             }
             if let before = previousVisible, !hidden[view] {
                 let spacing = layout.spacing(after: ViewID(before))
@@ -170,15 +173,15 @@ extension LayoutModel {
                 }
             } else if let previous {
                 // After a hidden subview, or a hidden one itself: flush against the one before.
-                make(start == anchor(previous, trail), 1000, .spacing, [previous, view])
+                make(start == anchor(previous, trail), 1000, .hiding, [previous, view])
             } else {
-                make(start == canvas(lead), 1000, .canvasConnection, [view])
+                make(start == canvas(lead), 1000, .canvasConnection, [view], lead)
             }
             previous = view
             if !hidden[view] { previousVisible = view }
         }
         if let last = arranged.last {
-            make(anchor(last, trail) == canvas(trail), 1000, .canvasConnection, [last])
+            make(anchor(last, trail) == canvas(trail), 1000, .canvasConnection, [last], trail)
         }
 
         // Along the axis: sizes and gaps, as the distribution has them.
@@ -190,9 +193,10 @@ extension LayoutModel {
                 make(anchor(view, size) == anchor(visible[0], size), 1000, .fillEqually, [visible[0], view])
             }
         case .fillProportionally:
+            // A subview without an intrinsic size (a plain view without `size`, a stack) counts as 0 long, as
+            // UIKit counts the zero frame such a view has before its first layout pass; the checker warns of it.
             let intrinsic = visible.map { view -> Double in
-                guard let content = intrinsicSize(of: ViewID(view)) else { return 0 }
-                return horizontal ? content.width : content.height
+                intrinsicSize(of: ViewID(view)).map { horizontal ? $0.width : $0.height } ?? 0
             }
             let total = intrinsic.reduce(0.0) { $0 + $1 }
             if total > 0 {
@@ -236,8 +240,8 @@ extension LayoutModel {
             case .fill:
                 for view in arranged {
                     let kind: StackRule.Kind = view == arranged[0] ? .canvasConnection : .alignment
-                    make(anchor(view, crossLead) == canvas(crossLead), 1000, kind, [view])
-                    make(anchor(view, crossTrail) == canvas(crossTrail), 1000, kind, [view])
+                    make(anchor(view, crossLead) == canvas(crossLead), 1000, kind, [view], crossLead)
+                    make(anchor(view, crossTrail) == canvas(crossTrail), 1000, kind, [view], crossTrail)
                 }
             case .leading, .top, .trailing, .bottom, .center:
                 let aligned: Attribute =
@@ -248,12 +252,13 @@ extension LayoutModel {
                     }
                 for view in arranged {
                     let kind: StackRule.Kind = view == arranged[0] ? .canvasConnection : .alignment
-                    make(anchor(view, aligned) == canvas(aligned), 1000, kind, [view])
+                    make(anchor(view, aligned) == canvas(aligned), 1000, kind, [view], aligned)
                     if aligned != crossLead {
-                        make(anchor(view, crossLead) >= canvas(crossLead), 1000, .spanningBoundary, [view])
+                        make(anchor(view, crossLead) >= canvas(crossLead), 1000, .spanningBoundary, [view], crossLead)
                     }
                     if aligned != crossTrail {
-                        make(anchor(view, crossTrail) <= canvas(crossTrail), 1000, .spanningBoundary, [view])
+                        make(
+                            anchor(view, crossTrail) <= canvas(crossTrail), 1000, .spanningBoundary, [view], crossTrail)
                     }
                 }
                 make(canvas(crossSize) == Expression(0), LayoutModel.stackFitPriority, .spanningFit, [])
@@ -265,8 +270,8 @@ extension LayoutModel {
                             anchor(view, baseline) == anchor(arranged[0], baseline), 1000, .alignment,
                             [arranged[0], view])
                     }
-                    make(anchor(view, crossLead) >= canvas(crossLead), 1000, .spanningBoundary, [view])
-                    make(anchor(view, crossTrail) <= canvas(crossTrail), 1000, .spanningBoundary, [view])
+                    make(anchor(view, crossLead) >= canvas(crossLead), 1000, .spanningBoundary, [view], crossLead)
+                    make(anchor(view, crossTrail) <= canvas(crossTrail), 1000, .spanningBoundary, [view], crossTrail)
                 }
                 make(canvas(crossSize) == Expression(0), LayoutModel.stackFitPriority, .spanningFit, [])
                 // In a stack taller than its subviews, they sit at its top.

@@ -23,9 +23,13 @@ extension LayoutModel {
             deactivate(user)
             activate(user)
         }
-        // A proportional stack sizes its subviews by their intrinsic sizes.
-        if let stack = scene.arrangingStack(of: view), scene[stack].stack?.distribution == .fillProportionally {
-            rearrange(stack)
+        // A stack's constraints hold its subviews' baselines (baseline alignments) and intrinsic sizes
+        // (fillProportionally): they follow the text.
+        // Up the stacks that arrange it: a stack's baselines are its subviews'.
+        var arranged = view
+        while let stack = scene.arrangingStack(of: arranged) {
+            for failure in rearrange(stack) { report(failure) }
+            arranged = stack
         }
     }
 
