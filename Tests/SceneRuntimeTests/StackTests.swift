@@ -496,4 +496,24 @@ import Testing
         expectClose(running.view("title", at: 0).y, 8, "title's y at 24 points")
         expectClose(running.view("row", at: 0).height, 51.2, "the row's height")
     }
+
+    @Test("A declared constraint on a stack's baseline follows its subview's new font")
+    func declaredStackBaseline() {
+        var running = Running(
+            """
+            stack texts vertical {
+              label title "Title"
+            }
+            label badge "New"
+            texts.leading == root.leading; texts.top == root.top + 100
+            badge.leading == texts.trailing + 8
+            badge.firstBaseline == texts.firstBaseline
+            action bigger { title.font = 34 }
+            """)
+        // The title's baseline: 100 + 13.6; the badge (17 points) 13.6 above it, at 100.
+        expectClose(running.view("badge", at: 0).y, 100, "badge's y")
+        running.run("bigger")
+        // At 34 points the title's baseline is 100 + 27.2, so the badge's top is at 113.6.
+        expectClose(running.view("badge", at: 0).y, 113.6, "badge's y at 34 points")
+    }
 }

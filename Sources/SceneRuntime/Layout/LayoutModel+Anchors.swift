@@ -60,9 +60,9 @@ extension LayoutModel {
         case .centerY: return top + 0.5 * height
         case .height: return height
         case .firstBaseline, .lastBaseline:
-            if case .view(let view) = anchor.item, let stack = scene[view].stack, let first = stack.arranged.first {
-                let last = stack.arranged.last ?? first
-                let holder = stack.axis == .vertical && anchor.attribute == .lastBaseline ? last : first
+            if case .view(let view) = anchor.item,
+                let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene)
+            {
                 return expression(for: Anchor(.view(holder), anchor.attribute))
             }
             guard case .view(let view) = anchor.item, scene[view].kind.hasText else { return top + height }
@@ -70,6 +70,14 @@ extension LayoutModel {
             let offset = anchor.attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline
             return top + 0.5 * height + (offset - 0.5 * metrics.size.height)
         }
+    }
+
+    /// The arranged subview whose baseline a stack's is (its first, or a
+    /// vertical stack's last for `lastBaseline`); nil for a view that is no
+    /// stack, or a stack without arranged subviews.
+    static func baselineHolder(of view: ViewID, _ baseline: Attribute, in scene: Scene) -> ViewID? {
+        guard let stack = scene[view].stack, let first = stack.arranged.first else { return nil }
+        return stack.axis == .vertical && baseline == .lastBaseline ? stack.arranged.last ?? first : first
     }
 
     /// An anchor in a right-to-left constraint's coordinates: x measured from

@@ -113,9 +113,11 @@ public struct LayoutModel: Sendable {
         var users = [[Int]](repeating: [], count: scene.views.count)
         for (index, constraint) in scene.constraints.enumerated() {
             for anchor in [constraint.first, constraint.second] {
-                guard let anchor, case .view(let view) = anchor.item,
+                guard let anchor, case .view(var view) = anchor.item,
                     anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline
                 else { continue }
+                // A stack's baseline is a subview's, which is the one whose text moves it.
+                while let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene) { view = holder }
                 if users[view.index].last != index { users[view.index].append(index) }
             }
         }
