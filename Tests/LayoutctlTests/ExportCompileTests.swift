@@ -99,17 +99,6 @@ import Testing
         }
     }
 
-    struct Frame: Decodable {
-        struct View: Decodable {
-            var name: String
-            var x: Double
-            var y: Double
-            var width: Double
-            var height: Double
-        }
-        var views: [View]
-    }
-
     @Test(
         "Every playground's exported constraints, laid out by kiwisolver, give the frames of 'layoutctl solve'",
         .enabled(if: kiwiAvailable, "needs kiwisolver in Tools/python3's Python (Tools/setup.sh installs it)"))
@@ -133,7 +122,7 @@ import Testing
             var views = 0
             for (scene, kiwi) in zip(scenes, frames) {
                 let solved = try Layoutctl.run(["solve", scene.path])
-                let frame = try JSONDecoder().decode(Frame.self, from: Data(solved.stdout.utf8))
+                let frame = try JSONDecoder().decode(SolvedFrame.self, from: Data(solved.stdout.utf8))
                 #expect(Set(frame.views.map(\.name)) == Set(kiwi.keys), "\(scene.lastPathComponent): the views")
                 for view in frame.views {
                     guard let theirs = kiwi[view.name] else { continue }

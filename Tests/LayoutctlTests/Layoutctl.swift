@@ -51,3 +51,15 @@ func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
     defer { try? FileManager.default.removeItem(at: folder) }
     return try body(folder)
 }
+
+/// The part of `layoutctl solve`'s frame that comparisons with kiwisolver read.
+struct SolvedFrame: Decodable {
+    struct View: Decodable {
+        var name: String
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+    }
+    var views: [View]
+}

@@ -14,18 +14,6 @@ import Testing
         var expected: [String: [Double]]
     }
 
-    /// The part of a frame that the comparison reads.
-    struct Frame: Decodable {
-        struct View: Decodable {
-            var name: String
-            var x: Double
-            var y: Double
-            var width: Double
-            var height: Double
-        }
-        var views: [View]
-    }
-
     /// One `layoutctl` process per scene: about 10 ms each in a debug build.
     static let sceneCount = 200
     static let seed = 20_261_122
@@ -62,7 +50,7 @@ import Testing
                 let result = try Layoutctl.run(["solve", file.path])
                 #expect(result.status == 0, "scene \(n): exit status \(result.status)\n\(scene.text)")
                 #expect(result.stderr == "", "scene \(n): diagnostics\n\(result.stderr)\n\(scene.text)")
-                guard let frame = try? JSONDecoder().decode(Frame.self, from: Data(result.stdout.utf8)) else {
+                guard let frame = try? JSONDecoder().decode(SolvedFrame.self, from: Data(result.stdout.utf8)) else {
                     Issue.record("scene \(n): no frame on standard output: \(result.stdout)\n\(scene.text)")
                     continue
                 }
