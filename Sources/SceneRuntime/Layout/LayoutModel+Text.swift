@@ -25,10 +25,16 @@ extension LayoutModel {
         }
         // A stack's constraints hold its subviews' baselines (baseline alignments) and intrinsic sizes
         // (fillProportionally): they follow the text.
-        // Up the stacks that arrange it: a stack's baselines are its subviews'.
+        // Up the stacks that arrange it (a stack's baselines are its subviews'), those whose constraints hold
+        // baselines or intrinsic sizes are put back as the text is now; the others hold neither.
         var arranged = view
         while let stack = scene.arrangingStack(of: arranged) {
-            for failure in rearrange(stack) { report(failure) }
+            if let layout = stackLayouts[stack.index],
+                layout.distribution == .fillProportionally
+                    || [.firstBaseline, .lastBaseline].contains(layout.alignment)
+            {
+                for failure in rearrange(stack) { report(failure) }
+            }
             arranged = stack
         }
     }
