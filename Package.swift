@@ -42,6 +42,13 @@ let package = Package(
     targets: [
         // glibc's process-spawning calls that need _GNU_SOURCE, for the code that starts processes.
         .target(name: "CSpawnShims"),
+        // The project's few dealings with the host system, in one place: reading a file someone else chose without
+        // blocking, starting a process. Standard library and glibc only; never a dependency of the language.
+        .target(
+            name: "HostSystem",
+            dependencies: ["CSpawnShims"],
+            swiftSettings: strictSettings
+        ),
         // The Cassowary solver: standard library only.
         .target(
             name: "LayoutSolver",
@@ -104,7 +111,7 @@ let package = Package(
         .target(
             name: "PlaygroundServer",
             dependencies: [
-                "SceneRuntime", "SceneLanguage", "PlaygroundProtocol", "FileWatching",
+                "SceneRuntime", "SceneLanguage", "PlaygroundProtocol", "FileWatching", "HostSystem",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -168,7 +175,7 @@ let package = Package(
             name: "layoutctl",
             dependencies: [
                 "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "FramePlot", "PlaygroundClient",
-                "LayoutAssertions", "SwiftExport",
+                "LayoutAssertions", "SwiftExport", "HostSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/layoutctl",

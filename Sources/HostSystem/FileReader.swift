@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Why a file could not be read: what the daemon and `layoutctl` report on
+/// the scene instead of its contents.
+public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Nothing is at the path (it went between the event and the read).
+    case missing
+    /// Something other than a regular file is there, even through a symbolic link: a FIFO, a socket, a device, a
+    /// folder. It is never opened in a way that could block or have an effect.
+    case notAFile(FileKind)
+    /// A regular file larger than the reader's limit, in bytes.
+    case tooLarge(size: Int, limit: Int)
+    /// The system refused: its reason (`permission denied`, `input/output error`).
+    case unreadable(reason: String)
+
+    public var description: String {
+        switch self {
+        case .missing: "there is no such file"
+        case .notAFile(let kind): "it is \(kind.described), not a regular file"
+        case .tooLarge(let size, let limit): "it is \(Self.bytes(size)); a scene file is at most \(Self.bytes(limit))"
+        case .unreadable(let reason): "it cannot be read: \(reason)"
+        }
+    }
+
+    /// A size as messages give it: bytes, KiB or MiB.
+    static func bytes(_ count: Int) -> String {
+        if count >= 1 << 20 && count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+        if count >= 1 << 20 {
+            let tenths = (count * 10 + (1 << 19)) >> 20
+            return "\(tenths / 10).\(tenths % 10) MiB"
+        }
+        if count >= 1 << 10 { return "\(count >> 10) KiB" }
+        return "\(count) bytes"
+    }
+}
+
+/// What kind of thing is at a path.
+public enum FileKind: Hashable, Sendable {
+    case regular, folder, fifo, socket, characterDevice, blockDevice, symbolicLink, unknown
+
+    init(mode: mode_t) {
+        switch mode & S_IFMT {
+        case S_IFREG: self = .regular
+        case S_IFDIR: self = .folder
+        case S_IFIFO: self = .fifo
+        case S_IFSOCK: self = .socket
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFLNK: self = .symbolicLink
+        default: self = .unknown
+        }
+    }
+
+    /// With its article, as a message says it: "a FIFO (named pipe)".
+    public var described: String {
+        switch self {
+        case .regular: "a regular file"
+        case .folder: "a folder"
+        case .fifo: "a FIFO (named pipe)"
+        case .socket: "a socket"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .symbolicLink: "a symbolic link"
+        case .unknown: "a special file"
+        }
+    }
+}
+
+/// Reads whole files without ever blocking on what is not a file.
+///
+/// The one way the project reads a file whose path someone else chose (a scene in a watched folder, a file on
+/// `layoutctl`'s command line): `stat` first, so that a FIFO, a device or a socket is never opened; then
+/// `open(O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)` and `fstat` of the descriptor, so that a file swapped for
+/// something else between the two is still refused; then reads up to `limit` bytes and one more, so that a file
+/// that grows while it is read is refused too rather than read without end.
+///
+/// ```swift
+/// switch Result(catching: { try FileReader.read("Quiz.layout") }) {
+/// case .success(let bytes): …
+/// case .failure(.notAFile(.fifo)): …
+/// }
+/// ```
+public enum FileReader {
+    /// The largest file read by default: 16 MiB, as the scene language's own limit on a file.
+    public static let defaultLimit = 16 << 20
+
+    /// The bytes of the regular file at `path` (symbolic links followed).
+    /// - Throws: ``FileReadError``.
+    public static func read(_ path: String, limit: Int = defaultLimit) throws(FileReadError) -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw error(errno) }
+        try check(info, limit: limit)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw error(errno) }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0 else { throw error(errno) }
+        try check(info, limit: limit)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw error(errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+            guard bytes.count <= limit else { throw .tooLarge(size: bytes.count, limit: limit) }
+        }
+    }
+
+    /// What kind of thing is at `path`, without following a symbolic link; nil when nothing is.
+    public static func kind(at path: String) -> FileKind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileKind(mode: info.st_mode)
+    }
+
+    private static func check(_ info: stat, limit: Int) throws(FileReadError) {
+        let kind = FileKind(mode: info.st_mode)
+        guard kind == .regular else { throw .notAFile(kind) }
+        guard Int(info.st_size) <= limit else { throw .tooLarge(size: Int(info.st_size), limit: limit) }
+    }
+
+    private static func error(_ code: Int32) -> FileReadError {
+        code == ENOENT || code == ENOTDIR ? .missing : .unreadable(reason: systemReason(code))
+    }
+}
+
+/// The system's reason for an errno, in lower case as a message goes on: "permission denied".
+public func systemReason(_ code: Int32) -> String {
+    let text = String(cString: strerror(code))
+    return text.prefix(1).lowercased() + text.dropFirst()
+}
