@@ -165,7 +165,7 @@ let package = Package(
         .executableTarget(
             name: "layout-view",
             dependencies: [
-                "Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "PlaygroundServer",
+                "Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "PlaygroundServer", "HostSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/layout-view",
@@ -315,7 +315,7 @@ let package = Package(
         .testTarget(
             name: "SceneLanguageTests",
             dependencies: [
-                "SceneLanguage", "TestSupport",
+                "SceneLanguage", "TestSupport", "HostSystem",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSettings

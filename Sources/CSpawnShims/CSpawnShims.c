@@ -2,6 +2,7 @@
 #include "CSpawnShims.h"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <unistd.h>
 
 int spawn_shims_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
@@ -13,3 +14,5 @@ int spawn_shims_add_chdir(posix_spawn_file_actions_t *actions, const char *path)
 int spawn_shims_add_close_from(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
+
+int spawn_shims_malloc_trim(void) { return malloc_trim(0); }

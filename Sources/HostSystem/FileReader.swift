@@ -5,8 +5,9 @@
 /// Why a file could not be read: what the daemon and `layoutctl` report on
 /// the scene instead of its contents.
 public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Nothing is at the path (it went between the event and the read).
-    case missing
+    /// The path leads to no file (`no such file or directory`, `not a directory`, a loop of symbolic links): it
+    /// went between the event and the read, or was never there.
+    case missing(reason: String)
     /// Something other than a regular file is there, even through a symbolic link: a FIFO, a socket, a device, a
     /// folder. It is never opened in a way that could block or have an effect.
     case notAFile(FileKind)
@@ -15,9 +16,18 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The system refused: its reason (`permission denied`, `input/output error`).
     case unreadable(reason: String)
 
+    /// The stable code of the diagnostic that reports it on a scene (docs/diagnostics.md, "The file itself").
+    public var code: String {
+        switch self {
+        case .missing, .unreadable: "unreadable"
+        case .notAFile: "not-a-file"
+        case .tooLarge: "too-large"
+        }
+    }
+
     public var description: String {
         switch self {
-        case .missing: "there is no such file"
+        case .missing(let reason): reason
         case .notAFile(let kind): "it is \(kind.described), not a regular file"
         case .tooLarge(let size, let limit): "it is \(Self.bytes(size)); a scene file is at most \(Self.bytes(limit))"
         case .unreadable(let reason): "it cannot be read: \(reason)"
@@ -126,7 +136,10 @@ public enum FileReader {
     }
 
     private static func error(_ code: Int32) -> FileReadError {
-        code == ENOENT || code == ENOTDIR ? .missing : .unreadable(reason: systemReason(code))
+        switch code {
+        case ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG: .missing(reason: systemReason(code))
+        default: .unreadable(reason: systemReason(code))
+        }
     }
 }
 

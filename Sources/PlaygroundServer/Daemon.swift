@@ -21,6 +21,11 @@ actor Daemon {
     let movements: AsyncStream<Void>
     /// Frames owed to a client after its response (`subscribe`'s frame at once).
     private var owed: [Frame] = []
+    /// Each scene's latest frame as sent, encoded: a subscriber that joins gets these bytes, so a frame is
+    /// encoded once however many subscribe to it.
+    private var encodedFrames: [String: (generation: Int, seq: Int, bytes: ByteBuffer)] = [:]
+    /// Reads scene files off the event loop, for `reload`.
+    private let loader: SceneFileLoader
     /// `settle` requests on the real clock, waiting for their scenes.
     /// `settle` requests on the real clock, waiting for their scenes; resumed
     /// with true when the scene settles, false when the timeout passes first.
@@ -43,6 +48,7 @@ actor Daemon {
         self.configuration = configuration
         self.executor = executor
         self.registry = SceneRegistry(fps: configuration.fps)
+        self.loader = SceneFileLoader(read: configuration.readFile)
         self.clock = ClockState(paused: false, slow: configuration.slow)
         (movements, movement) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -72,8 +78,18 @@ actor Daemon {
         }
         send(response, to: client)
         guard !owed.isEmpty, let mailbox = clients[client]?.mailbox else { return }
-        for frame in owed { mailbox.post(frame: Self.encode(.frame(frame)), of: frame.scene) }
+        for frame in owed { mailbox.post(frame: encoded(frame), of: frame.scene) }
         owed.removeAll()
+    }
+
+    /// A frame's bytes on the wire: from the cache when it is the scene's latest frame already encoded.
+    private func encoded(_ frame: Frame) -> ByteBuffer {
+        if let cached = encodedFrames[frame.scene], cached.generation == frame.generation, cached.seq == frame.seq {
+            return cached.bytes
+        }
+        let bytes = Self.encode(.frame(frame))
+        encodedFrames[frame.scene] = (frame.generation, frame.seq, bytes)
+        return bytes
     }
 
     /// Answers a line that was too long to read.
@@ -154,12 +170,16 @@ actor Daemon {
             case .failure(let error):
                 return .error(error.code, error.message)
             case .success(let entry):
-                guard let bytes = configuration.readFile(entry.path) else {
-                    return .error(.sceneError, "cannot read '\(entry.file)' now")
+                switch await loader.load(path: entry.path, file: entry.file) {
+                case .source(let source):
+                    publish(registry.load(name: scene, path: entry.path, source: source, force: true))
+                    return .done
+                case .problem(let diagnostic):
+                    publish(registry.fail(name: scene, path: entry.path, file: entry.file, diagnostic: diagnostic))
+                    return .error(.sceneError, diagnostic.message)
+                case .gone:
+                    return .error(.sceneError, "cannot read '\(shown(entry.file))' now: it is gone")
                 }
-                let source = SourceFile(name: entry.file, bytes: bytes)
-                publish(registry.load(name: scene, path: entry.path, source: source, force: true))
-                return .done
             }
         }
     }
@@ -188,7 +208,13 @@ actor Daemon {
         publish(registry.load(name: name, path: path, source: source))
     }
 
+    /// A scene file that cannot be read: its diagnostic, on the scene.
+    func fail(name: String, path: String, file: String, diagnostic: Diagnostic) {
+        publish(registry.fail(name: name, path: path, file: file, diagnostic: diagnostic))
+    }
+
     func remove(name: String) {
+        encodedFrames[name] = nil
         publish(registry.remove(name: name))
     }
 
@@ -254,7 +280,8 @@ actor Daemon {
             let wanting = clients.filter { $0.value.wants(event.scene) }
             guard !wanting.isEmpty else { continue }
             // Encoded once, and only when someone wants it; the same bytes go to every subscriber.
-            let bytes = Self.encode(event)
+            let bytes: ByteBuffer
+            if case .frame(let frame) = event { bytes = encoded(frame) } else { bytes = Self.encode(event) }
             for (id, client) in wanting {
                 if case .frame = event {
                     client.mailbox.post(frame: bytes, of: event.scene)

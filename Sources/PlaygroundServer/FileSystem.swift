@@ -4,31 +4,9 @@
     import Musl
 #endif
 
-/// The few system calls the daemon makes outside SwiftNIO: reading scene
-/// files, and facts about the process and the socket's path.
+/// The few system calls the daemon makes outside SwiftNIO and the file
+/// reader: facts about the process and the socket's path.
 public enum FileSystem {
-    /// The largest scene file read; a bigger one is refused as the language's own limit would refuse it.
-    static let largestFile = 16 << 20
-
-    /// A file's bytes, or nil when it cannot be read (gone, a folder, too large).
-    @Sendable public static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= largestFile else { return nil }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-            guard bytes.count <= largestFile else { return nil }
-        }
-    }
-
     static var userID: UInt32 { getuid() }
 
     /// What is at a path: nothing, a socket, or something else.

@@ -37,8 +37,8 @@ public struct PlaygroundServer: Sendable {
         guard let executable = configuration.watcherPath ?? FileSystem.executableFolder.map({ $0 + "/layout-watch" })
         else { throw ServerError.noWatcher("cannot find layout-watch beside this program") }
         let watcher = Watcher(
-            roots: Watcher.roots(for: configuration.paths), executable: executable, daemon: daemon, logger: logger,
-            group: group)
+            roots: Watcher.roots(for: configuration.paths), executable: executable, daemon: daemon,
+            loader: SceneFileLoader(read: configuration.readFile), logger: logger, group: group)
         let (readiness, ready) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask {

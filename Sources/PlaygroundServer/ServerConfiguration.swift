@@ -1,3 +1,4 @@
+public import HostSystem
 public import Logging
 public import PlaygroundProtocol
 
@@ -24,13 +25,17 @@ public struct ServerConfiguration: Sendable {
     public var watcherPath: String?
     /// How long a scene whose file vanished waits for its re-creation before it is dropped, in seconds.
     public var removalGrace: Double
-    /// Reads a file's bytes; nil when it cannot be read. Injected so tests can see what was read.
-    public var readFile: @Sendable (String) -> [UInt8]?
+    /// Reads a scene file's bytes, or says why it cannot (``FileReader/read(_:limit:)`` by default). Called on a
+    /// thread of the blocking pool, never on the event loop, for every save, listing and `reload`. Injected so
+    /// that tests can see what was read.
+    public var readFile: @Sendable (String) -> Result<[UInt8], FileReadError>
 
     public init(
         paths: [String], socketPath: String, clock: ServerInfo.Clock = .real, fps: Double = 60, slow: Double = 1,
         logger: Logger = Logger(label: "layoutd"), watcherPath: String? = nil, removalGrace: Double = 0.2,
-        readFile: @escaping @Sendable (String) -> [UInt8]? = FileSystem.read
+        readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadError> = { path in
+            Result { () throws(FileReadError) in try FileReader.read(path) }
+        }
     ) {
         self.paths = paths
         self.socketPath = socketPath

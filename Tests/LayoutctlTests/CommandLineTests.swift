@@ -127,17 +127,53 @@ import Testing
                 (notFolder.path + "/x.layout", "not a directory"),
                 (folder.path + "/missing.layout", "no such file or directory"),
             ]
-            // Root reads any file: permission is refused only to other users.
-            if geteuid() != 0 {
-                let locked = folder.appendingPathComponent("locked.layout").path
-                _ = FileManager.default.createFile(atPath: locked, contents: Data("view a".utf8))
-                try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked)
-                cases.append((locked, "permission denied"))
-            }
             for (path, reason) in cases {
                 for command in ["check", "solve"] {
                     let result = try Layoutctl.run([command, path], timeout: .seconds(60))
                     #expect(result.status == 1 && result.stderr == "layoutctl: error: '\(path)': \(reason)\n")
+                }
+            }
+            // A file that is there but cannot be read gets the diagnostic the daemon gives its scene. Root reads any
+            // file, whatever its mode: a file whose reads fail with EIO stands in, as a bad disk's would.
+            var unreadable = [(folder.path + "/broken.layout", "input/output error")]
+            try FileManager.default.createSymbolicLink(atPath: unreadable[0].0, withDestinationPath: "/proc/self/mem")
+            if geteuid() != 0 {
+                let locked = folder.appendingPathComponent("locked.layout").path
+                _ = FileManager.default.createFile(atPath: locked, contents: Data("view a".utf8))
+                try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked)
+                unreadable.append((locked, "permission denied"))
+            }
+            for (path, reason) in unreadable {
+                for command in ["check", "solve"] {
+                    let result = try Layoutctl.run([command, path], timeout: .seconds(60))
+                    #expect(result.status == 1)
+                    #expect(
+                        result.stderr
+                            == "\(path):1:1: error: cannot load '\(path)': it cannot be read: \(reason) [unreadable]\n")
+                }
+            }
+        }
+    }
+
+    @Test("A FIFO, a device or a file over 16 MiB is refused with its diagnostic, never opened to wait")
+    func notAFile() throws {
+        try withTemporaryFolder { folder in
+            let fifo = folder.appendingPathComponent("fifo.layout").path
+            #expect(mkfifo(fifo, 0o644) == 0)
+            let huge = folder.appendingPathComponent("huge.layout").path
+            let descriptor = open(huge, O_WRONLY | O_CREAT, 0o644)
+            #expect(descriptor >= 0 && ftruncate(descriptor, 17 << 20) == 0)
+            close(descriptor)
+            let cases = [
+                (fifo, "it is a FIFO (named pipe), not a regular file [not-a-file]"),
+                ("/dev/zero", "it is a character device, not a regular file [not-a-file]"),
+                (huge, "it is 17 MiB; a scene file is at most 16 MiB [too-large]"),
+            ]
+            for (path, reason) in cases {
+                for command in ["check", "solve", "frames"] {
+                    let result = try Layoutctl.run([command, path], timeout: .seconds(60))
+                    #expect(result.status == 1 && !result.timedOut)
+                    #expect(result.stderr == "\(path):1:1: error: cannot load '\(path)': \(reason)\n", "\(command)")
                 }
             }
         }

@@ -89,9 +89,11 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
         .missingLayout, .runtimeLimit,
     ]
 
-    @Test("Every diagnostic code has a golden: the language's here, the layout model's in SceneRuntimeTests")
+    @Test(
+        "Every diagnostic code has a golden: the language's here, the layout model's in SceneRuntimeTests, a file's in FileDiagnosticTests"
+    )
     func everyCodeHasAGolden() {
-        let covered = Set(DiagnosticGolden.all.map(\.code))
+        let covered = Set(DiagnosticGolden.all.map(\.code)).union(FileDiagnosticTests.fileCodes)
         let missing = DiagnosticCode.allCases.filter { !covered.contains($0) && !Self.layoutCodes.contains($0) }
         #expect(missing.isEmpty, "no golden for \(missing.map(\.rawValue))")
         #expect(covered.isDisjoint(with: Self.layoutCodes))
@@ -116,6 +118,7 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
     @Test("docs/diagnostics.md shows the language's diagnostics exactly as the goldens render them")
     func documentation() throws {
         let goldens = Set((DiagnosticGolden.all + [.recovery]).map(\.expected))
+            .union(try FileDiagnosticTests.renderedGoldens().map(\.text))
         // An example whose code cannot be read counts as the language's, and matches no golden.
         let examples = try documentedDiagnostics().filter { $0.code.map { !Self.layoutCodes.contains($0) } ?? true }
         for example in examples where !goldens.contains(example.text) {

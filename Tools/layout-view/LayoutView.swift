@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostSystem
 import PlaygroundProtocol
 import PlaygroundServer
 import SceneLanguage
@@ -122,8 +123,11 @@ struct LayoutView: AsyncParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
-        guard let bytes = readFile(file) else {
-            printError("layout-view: error: cannot read '\(file)'")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReader.read(file)
+        } catch {
+            printError("layout-view: error: cannot read '\(escapedForDisplay(file))': \(error)")
             throw ExitCode(1)
         }
         let source = SourceFile(name: file, bytes: bytes)
@@ -172,18 +176,6 @@ struct LayoutView: AsyncParsableCommand {
     static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-}
-
-func readFile(_ path: String) -> [UInt8]? {
-    guard let handle = fopen(path, "rb") else { return nil }
-    defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, handle)
-        if count > 0 { bytes += chunk[0..<count] }
-        if count < chunk.count { return ferror(handle) == 0 ? bytes : nil }
     }
 }
 

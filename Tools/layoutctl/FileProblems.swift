@@ -1,3 +1,4 @@
+import HostSystem
 import SceneLanguage
 
 #if canImport(Glibc)
@@ -9,28 +10,34 @@ import SceneLanguage
 /// A path as messages show it, control characters escaped.
 func displayed(_ path: String) -> String { escapedForDisplay(path) }
 
-/// The system's reason for an `errno`, as a message goes on:
-/// "no such file or directory", "permission denied".
-func systemReason(_ code: Int32) -> String {
-    let text = String(cString: strerror(code))
-    return text.prefix(1).lowercased() + text.dropFirst()
-}
-
 /// Reads one scene file for `command`, or says why it cannot: a folder
-/// (which only `check` takes), or the system's reason for not opening it.
+/// (which only `check` takes), the system's reason when the path leads to no
+/// file, or the diagnostic the daemon gives such a scene (`not-a-file` for a
+/// FIFO or a device, which is never opened in a way that could block;
+/// `too-large`; `unreadable`). A binary file (``SourceFile/looksBinary(_:)``)
+/// is refused in one line instead of being reported byte by byte.
 func readSceneFile(_ path: String, command: String) -> SourceFile? {
-    var info = stat()
-    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+    let bytes: [UInt8]
+    do {
+        bytes = try FileReader.read(path)
+    } catch .notAFile(.folder) {
         printError("layoutctl: error: '\(displayed(path))' is a folder; \(command) takes one file, check takes folders")
         return nil
-    }
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-        printError("layoutctl: error: '\(displayed(path))': \(systemReason(errno))")
+    } catch .missing(let reason) {
+        printError("layoutctl: error: '\(displayed(path))': \(reason)")
+        return nil
+    } catch {
+        let code = DiagnosticCode(rawValue: error.code) ?? .unreadable
+        printError(Diagnostic.file(path, code: code, reason: "\(error)").rendered, terminator: "")
         return nil
     }
-    close(descriptor)
-    return readSource(path)
+    guard !SourceFile.looksBinary(bytes) else {
+        printError(
+            "layoutctl: error: '\(displayed(path))' is not a text file (it holds NUL bytes); scene files are UTF-8 text"
+        )
+        return nil
+    }
+    return SourceFile(name: path, bytes: bytes)
 }
 
 /// Writes `text` to the file at `path`, replacing it, or prints why it

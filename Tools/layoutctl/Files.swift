@@ -1,25 +1,6 @@
 import Foundation
 import SceneLanguage
 
-/// Reads a scene file, or prints why it cannot be read and returns nil. A
-/// binary file (``SourceFile/looksBinary(_:)``) is refused in one line
-/// instead of being reported byte by byte.
-func readSource(_ path: String) -> SourceFile? {
-    let shown = escapedForDisplay(path)
-    guard let data = FileManager.default.contents(atPath: path) else {
-        var isDirectory: ObjCBool = false
-        let reason =
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) ? "cannot read it" : "no such file"
-        printError("layoutctl: error: '\(shown)': \(reason)")
-        return nil
-    }
-    guard !SourceFile.looksBinary(data) else {
-        printError("layoutctl: error: '\(shown)' is not a text file (it holds NUL bytes); scene files are UTF-8 text")
-        return nil
-    }
-    return SourceFile(name: path, bytes: Array(data))
-}
-
 /// The paths given, with each folder replaced by the `.layout` files under
 /// it, sorted; hidden files and folders (editors' lock and backup files) are
 /// left out. A folder without any is reported, and nil returned.

@@ -1,4 +1,5 @@
 import FileWatching
+import HostSystem
 import Logging
 import NIOCore
 import NIOPosix
@@ -10,8 +11,14 @@ import SceneLanguage
 
 /// Keeps the daemon's scenes in step with their files: runs `layout-watch`
 /// (restarting it, with backoff, if it dies), turns its lines into reloads
-/// with the ``SaveDetector``, reads each saved file and hands its text to
-/// the ``Daemon``.
+/// with the ``SaveDetector``, reads each saved file on the blocking pool
+/// (``SceneFileLoader``) and hands its text, or why it cannot be read, to the
+/// ``Daemon``.
+///
+/// One loop takes everything in order: `layout-watch`'s lines, the removal
+/// timer, and the reads as they finish. A file is read once at a time
+/// (``PendingReads``); between two loads the loop yields, so that clients
+/// are answered while thousands of files load.
 struct Watcher {
     /// A folder `layout-watch` watches, and which of its files count.
     struct Root: Sendable, Equatable {
@@ -20,9 +27,13 @@ struct Watcher {
         var files: Set<String>?
     }
 
+    /// How long the loop works at most before it lets the event loop serve clients.
+    static let slice = Duration.milliseconds(2)
+
     let roots: [Root]
     let executable: String
     let daemon: Daemon
+    let loader: SceneFileLoader
     let logger: Logger
     let group: any EventLoopGroup
 
@@ -55,19 +66,32 @@ struct Watcher {
         return roots
     }
 
-    /// What `layout-watch` said or did.
+    /// What `layout-watch` said or did, or a read that ended.
     private enum Input: Sendable {
         case line(ByteBuffer)
         case ended
         case deadline
+        case read(SceneFile, SceneFileLoader.Outcome)
+    }
+
+    /// A scene file of a root: its scene's name (the path without `.layout`), how clients see the file, and where
+    /// it is.
+    struct SceneFile: Sendable, Equatable {
+        var name: String
+        var file: String
+        var path: String
     }
 
     /// Runs until cancelled. `ready` is called once, when the first listing
     /// of every root has been loaded.
     func run(ready: @escaping @Sendable () -> Void) async throws {
         var detector = SaveDetector(removalGrace: .milliseconds(200))
+        var reads = PendingReads()
+        /// The first listing is complete (`ready`); the socket opens once its files are loaded too.
+        var listed = false
         var isReady = false
         var backoff = Duration.milliseconds(100)
+        var lastYield = ContinuousClock.now
         while !Task.isCancelled {
             let process = try WatcherProcess.start(executable: executable, folders: roots.map(\.folder))
             let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
@@ -76,12 +100,12 @@ struct Watcher {
             // Cancelled (the daemon is shutting down): layout-watch is asked to end at once.
             let pid = process.pid
             await withTaskCancellationHandler {
-                await withThrowingTaskGroup(of: Void.self) { tasks in
-                    tasks.addTask { try await Self.readLines(from: process.output, group: group, into: continuation) }
+                await withDiscardingTaskGroup { tasks in
+                    tasks.addTask { await Self.readLines(from: process.output, group: group, into: continuation) }
                     tasks.addTask {
                         // The removal timer: wakes the loop when the detector's next deadline passes, and only then.
                         for await deadline in deadlines {
-                            try await Task.sleep(until: deadline, clock: .continuous)
+                            guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
                             continuation.yield(.deadline)
                         }
                     }
@@ -93,23 +117,59 @@ struct Watcher {
                             continuation.finish()
                         case .deadline:
                             actions = detector.tick(at: now)
+                        case .read(let scene, let outcome):
+                            switch reads.finished(scene.path) {
+                            case .apply:
+                                await apply(outcome, of: scene)
+                            case .readAgain:
+                                startReading(scene, in: &tasks, into: continuation)
+                            case .drop:
+                                break
+                            }
                         case .line(let bytes):
                             do {
                                 let event = try WatchEvent(parsing: bytes.readableBytesView)
                                 actions = detector.handle(event, at: now)
                                 if event.kind == .ready {
                                     backoff = .milliseconds(100)
-                                    if !isReady {
-                                        isReady = true
-                                        ready()
-                                    }
+                                    listed = true
                                 }
                             } catch {
                                 logger.warning("layout-watch said something unexpected: \(error)")
                             }
                         }
-                        for action in actions { await apply(action) }
+                        var removed = false
+                        for action in actions {
+                            // A checkout's thousands of removals come in one tick: clients are served meanwhile.
+                            if ContinuousClock.now - lastYield > Self.slice {
+                                await Task.yield()
+                                lastYield = .now
+                            }
+                            switch action {
+                            case .rescanAll:
+                                logger.notice("the inotify queue overflowed; every watched folder is listed again")
+                            case .changed(let index, let path):
+                                guard let scene = scene(root: index, path: path) else { continue }
+                                if reads.changed(scene.path) { startReading(scene, in: &tasks, into: continuation) }
+                            case .removed(let index, let path):
+                                guard let scene = scene(root: index, path: path) else { continue }
+                                reads.removed(scene.path)
+                                await daemon.remove(name: scene.name)
+                                removed = true
+                            }
+                        }
+                        // The memory of the scenes removed goes back to the system, not only to malloc's free lists.
+                        if removed { Memory.returnFreePages() }
                         if let deadline = detector.nextDeadline { nextDeadline.yield(deadline) }
+                        if listed && !isReady && reads.isEmpty {
+                            isReady = true
+                            ready()
+                        }
+                        // Clients are served between two loads, however many files a checkout brings.
+                        if case .read = input {
+                            await Task.yield()
+                            lastYield = .now
+                        }
                     }
                     nextDeadline.finish()
                     tasks.cancelAll()
@@ -118,6 +178,8 @@ struct Watcher {
                 kill(pid, SIGTERM)
             }
             _ = process.reap()
+            // Reads still under way were dropped with the stream; the next listing reads every file again.
+            reads = PendingReads()
             guard !Task.isCancelled else { return }
             logger.warning("layout-watch ended; starting it again in \(backoff)")
             try await Task.sleep(for: backoff)
@@ -130,45 +192,106 @@ struct Watcher {
     /// Reads the pipe's lines into the stream until the pipe closes.
     private static func readLines(
         from fd: CInt, group: any EventLoopGroup, into continuation: AsyncStream<Input>.Continuation
-    ) async throws {
+    ) async {
         defer { continuation.yield(.ended) }
-        let channel = try await NIOPipeBootstrap(group: group).takingOwnershipOfDescriptor(input: fd) { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder()))
-                return try NIOAsyncChannel<InboundLine, Never>(wrappingChannelSynchronously: channel)
+        do {
+            let channel = try await NIOPipeBootstrap(group: group).takingOwnershipOfDescriptor(input: fd) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder()))
+                    return try NIOAsyncChannel<InboundLine, Never>(wrappingChannelSynchronously: channel)
+                }
             }
-        }
-        try await channel.executeThenClose { inbound in
-            for try await line in inbound {
-                if case .line(let bytes) = line { continuation.yield(.line(bytes)) }
+            try await channel.executeThenClose { inbound in
+                for try await line in inbound {
+                    if case .line(let bytes) = line { continuation.yield(.line(bytes)) }
+                }
             }
-        }
-    }
-
-    /// Does what the detector says: reads a saved file and loads it, or removes a scene.
-    private func apply(_ action: SaveDetector.Action) async {
-        switch action {
-        case .rescanAll:
-            logger.notice("the inotify queue overflowed; every watched folder is listed again")
-        case .changed(let index, let path):
-            guard let scene = scene(root: index, path: path) else { return }
-            guard let bytes = FileSystem.read(scene.path) else {
-                logger.debug("cannot read \(scene.path) now; a later event will bring it")
-                return
-            }
-            await daemon.load(name: scene.name, path: scene.path, source: SourceFile(name: scene.file, bytes: bytes))
-        case .removed(let index, let path):
-            guard let scene = scene(root: index, path: path) else { return }
-            await daemon.remove(name: scene.name)
+        } catch {
+            // The pipe failed: as if layout-watch had ended, which restarts it.
         }
     }
 
-    /// The scene a file of a root is: its name (the path without `.layout`), how clients see its file, and where it is.
-    func scene(root index: Int, path: String) -> (name: String, file: String, path: String)? {
+    /// Reads a scene file on the blocking pool; the outcome comes back into the loop's inputs.
+    private func startReading(
+        _ scene: SceneFile, in tasks: inout DiscardingTaskGroup, into continuation: AsyncStream<Input>.Continuation
+    ) {
+        let loader = self.loader
+        tasks.addTask { continuation.yield(.read(scene, await loader.load(path: scene.path, file: scene.file))) }
+    }
+
+    /// Hands what a read gave to the daemon: the new text, or why the file cannot be read.
+    private func apply(_ outcome: SceneFileLoader.Outcome, of scene: SceneFile) async {
+        switch outcome {
+        case .source(let source):
+            await daemon.load(name: scene.name, path: scene.path, source: source)
+        case .problem(let diagnostic):
+            logger.warning("cannot load \(shown(scene.path)): \(diagnostic.message)")
+            await daemon.fail(name: scene.name, path: scene.path, file: scene.file, diagnostic: diagnostic)
+        case .gone:
+            logger.debug("\(shown(scene.path)) went before it was read; its removal follows")
+        }
+    }
+
+    /// The scene a file of a root is; nil for a file of a root given as files that is not among them.
+    func scene(root index: Int, path: String) -> SceneFile? {
         guard roots.indices.contains(index) else { return nil }
         let root = roots[index]
         if let files = root.files, !files.contains(path) { return nil }
         let name = String(path.dropLast(".layout".count))
-        return (name, path, root.folder == "/" ? "/" + path : root.folder + "/" + path)
+        return SceneFile(name: name, file: path, path: root.folder == "/" ? "/" + path : root.folder + "/" + path)
+    }
+}
+
+/// The scene files being read, by path: one read of a file at a time, and no result applied that a later change
+/// or a removal made stale.
+struct PendingReads {
+    private enum State {
+        case reading
+        /// Changed again while being read: read it again, and drop what the read under way brings.
+        case readAgain
+        /// Removed while being read: drop what the read brings.
+        case dropped
+    }
+
+    /// What to do with what a read brought.
+    enum Verdict: Equatable {
+        case apply
+        /// Drop it and read the file again (a read has been started: call ``changed(_:)`` is not needed).
+        case readAgain
+        case drop
+    }
+
+    private var states: [String: State] = [:]
+
+    /// Whether no read is under way.
+    var isEmpty: Bool { states.isEmpty }
+
+    /// The file changed: whether a read must start now (else the one under way is followed by another).
+    mutating func changed(_ path: String) -> Bool {
+        guard states[path] != nil else {
+            states[path] = .reading
+            return true
+        }
+        states[path] = .readAgain
+        return false
+    }
+
+    /// The file's scene was removed: a read under way brings nothing.
+    mutating func removed(_ path: String) {
+        if states[path] != nil { states[path] = .dropped }
+    }
+
+    /// A read of `path` ended: what to do with its outcome. After ``Verdict/readAgain`` the caller starts the
+    /// next read, which counts as under way.
+    mutating func finished(_ path: String) -> Verdict {
+        switch states.removeValue(forKey: path) {
+        case .readAgain:
+            states[path] = .reading
+            return .readAgain
+        case .dropped:
+            return .drop
+        case .reading, nil:
+            return .apply
+        }
     }
 }

@@ -17,7 +17,8 @@ extension Diagnostic {
     /// a window around the caret.
     public var rendered: String {
         var out = Self.header(range, severity, message, code: code)
-        out += Self.excerpt(range)
+        // An empty file has no line to show: a diagnostic about the file itself (``file(_:code:reason:)``).
+        if !range.file.bytes.isEmpty { out += Self.excerpt(range) }
         for note in notes {
             if let range = note.range {
                 out += Self.header(range, .note, note.message)

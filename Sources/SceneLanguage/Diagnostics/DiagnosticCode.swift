@@ -8,6 +8,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case unterminatedString = "unterminated-string"
     case invalidEscape = "invalid-escape"
     case invalidColor = "invalid-color"
+    /// A number above the language's limit; or a scene file above the size a scene file may have.
     case tooLarge = "too-large"
 
     // Syntax.
@@ -80,4 +81,10 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case unsatisfiableConstraints = "unsatisfiable-constraints"
     /// A view whose position or size its constraints leave open.
     case ambiguousLayout = "ambiguous-layout"
+
+    // The file itself.
+    /// Something other than a regular file where a scene file should be: a FIFO, a socket, a device, a folder.
+    case notAFile = "not-a-file"
+    /// A scene file the system will not let be read: no permission, an input/output error.
+    case unreadable = "unreadable"
 }

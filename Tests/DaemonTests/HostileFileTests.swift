@@ -1,0 +1,119 @@
+import Foundation
+import PlaygroundClient
+import PlaygroundProtocol
+import TestSupport
+import Testing
+
+/// Whatever lands in the watched folder under a scene's name: a FIFO, a symbolic link to one, a folder, a file of
+/// 200 MB, one that cannot be read. The daemon never blocks on it: the scene shows why it cannot load, every
+/// other scene and every client goes on, and SIGTERM still ends the daemon at once.
+@Suite(.timeLimit(.minutes(2))) struct HostileFileTests {
+    /// Waits, at most `seconds`, until the scene's summary satisfies `condition`; the last summary seen.
+    static func waitForScene(
+        _ name: String, in client: PlaygroundClient, seconds: Double = 10,
+        until condition: (SceneSummary) -> Bool
+    ) async throws -> SceneSummary? {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var last: SceneSummary?
+        while ContinuousClock.now < deadline {
+            last = try await client.scenes().first { $0.name == name }
+            if let last, condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record(
+            "'\(name)' did not reach the state awaited within \(seconds) s; last seen: \(String(describing: last))")
+        return last
+    }
+
+    @Test("A FIFO renamed over a scene: the scene says not-a-file and keeps its last good version; the daemon goes on")
+    func fifoOverAScene() async throws {
+        try await LocalDaemon.with(scenes: ["Victim": DaemonTests.box, "Other": DaemonTests.box]) { daemon, client in
+            let before = try await client.scenes().first { $0.name == "Victim" }
+            #expect(before?.status == .ok && before?.generation == 1)
+            // mkfifo scenes/.t && mv scenes/.t scenes/Victim.layout
+            let temporary = daemon.folder + "/.t"
+            #expect(mkfifo(temporary, 0o644) == 0)
+            #expect(rename(temporary, daemon.folder + "/Victim.layout") == 0)
+            let victim = try await Self.waitForScene("Victim", in: client) { $0.status == .error }
+            #expect(victim?.errors == 1 && victim?.generation == 1)
+            let diagnostics = try await client.diagnostics(of: "Victim")
+            #expect(diagnostics.map(\.code) == ["not-a-file"])
+            #expect(diagnostics.first?.message.contains("FIFO") == true, "\(diagnostics)")
+            // The last good version plays on, the other scene answers, and the daemon still serves.
+            #expect(try await client.frame(of: "Victim").view(named: "box") != nil)
+            try await client.run("slide", in: "Other")
+            #expect(try await client.settle("Other").view(named: "box")?.x == 100)
+            // A real file again: it loads, whatever it holds (the same text as before included).
+            try await daemon.write(DaemonTests.box, to: "Victim")
+            let back = try await Self.waitForScene("Victim", in: client) { $0.status == .ok }
+            #expect(back?.errors == 0 && (back?.generation ?? 0) >= 2)
+        }
+    }
+
+    @Test("A FIFO, a link to one, a folder's link, a 200 MB file and an unreadable file at start: the socket opens")
+    func hostileFilesAtStart() async throws {
+        let folder = try DaemonLifecycleTests.temporaryFolder("layoutd-hostile")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenes = folder.appendingPathComponent("scenes")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        try DaemonTests.box.write(to: scenes.appendingPathComponent("Good.layout"), atomically: true, encoding: .utf8)
+        #expect(mkfifo(scenes.appendingPathComponent("Fifo.layout").path, 0o644) == 0)
+        #expect(mkfifo(folder.appendingPathComponent("elsewhere").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: scenes.appendingPathComponent("Link.layout").path, withDestinationPath: folder.path + "/elsewhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: scenes.appendingPathComponent("Folder.layout").path, withDestinationPath: folder.path)
+        // 200 MB without writing them: a sparse file.
+        let huge = open(scenes.appendingPathComponent("Huge.layout").path, O_WRONLY | O_CREAT, 0o644)
+        #expect(huge >= 0 && ftruncate(huge, 200 << 20) == 0)
+        close(huge)
+        // A regular file whose every read fails with EIO, as a bad disk's: the daemon's own memory at address 0.
+        try FileManager.default.createSymbolicLink(
+            atPath: scenes.appendingPathComponent("Broken.layout").path, withDestinationPath: "/proc/self/mem")
+        let socket = folder.appendingPathComponent("d.sock").path
+        let (process, said) = try DaemonLifecycleTests.startDaemon([
+            scenes.path, "--socket", socket, "--clock", "manual",
+        ])
+        defer { process.stop() }
+        #expect(said.contains("listening on"), "\(said)")
+        try await PlaygroundClient.withConnection(to: socket) { client in
+            let summaries = Dictionary(uniqueKeysWithValues: try await client.scenes().map { ($0.name, $0) })
+            #expect(summaries["Good"]?.status == .ok)
+            let expected = [
+                "Fifo": "not-a-file", "Link": "not-a-file", "Folder": "not-a-file", "Huge": "too-large",
+                "Broken": "unreadable",
+            ]
+            for (name, code) in expected {
+                #expect(summaries[name]?.status == .error, "\(name): \(String(describing: summaries[name]))")
+                let diagnostics = try await client.diagnostics(of: name)
+                #expect(diagnostics.map(\.code) == [code], "\(name): \(diagnostics)")
+            }
+            #expect(try await client.diagnostics(of: "Huge").first?.message.contains("200 MiB") == true)
+            // A scene that never loaded has no frame, and says why.
+            await #expect(throws: ClientError.self) { _ = try await client.frame(of: "Fifo") }
+        }
+        // SIGTERM still ends it within a second.
+        let started = ContinuousClock.now
+        process.signal(SIGTERM)
+        #expect(process.waitForExit(timeout: .seconds(5)) == .exited(0))
+        #expect(ContinuousClock.now - started < .seconds(1))
+    }
+
+    @Test("reload of a scene whose file became a FIFO answers with the reason, at once")
+    func reloadOfAFifo() async throws {
+        try await LocalDaemon.with(scenes: ["Victim": DaemonTests.box]) { daemon, client in
+            let temporary = daemon.folder + "/.t"
+            #expect(mkfifo(temporary, 0o644) == 0)
+            #expect(rename(temporary, daemon.folder + "/Victim.layout") == 0)
+            _ = try await Self.waitForScene("Victim", in: client) { $0.status == .error }
+            do {
+                try await client.reload("Victim")
+                Issue.record("reload of a FIFO succeeded")
+            } catch ClientError.daemon(let code, let message, _) {
+                #expect(code == .sceneError)
+                #expect(message.contains("FIFO"), "\(message)")
+            }
+            #expect(try await client.hello().server == "layoutd")
+        }
+    }
+}

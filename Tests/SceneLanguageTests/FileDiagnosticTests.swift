@@ -1,0 +1,83 @@
+import Foundation
+import HostSystem
+import SceneLanguage
+import Testing
+
+/// The diagnostics about a scene file as a whole, from the real file reader on real files: a FIFO, a file whose
+/// reads fail, a 200 MB file. `docs/diagnostics.md` shows these texts.
+@Suite struct FileDiagnosticTests {
+    /// The codes only a file's reading produces: their goldens are here, not among the language's.
+    static let fileCodes: Set<DiagnosticCode> = [.notAFile, .unreadable]
+
+    /// Each problem as `layoutctl` and the daemon render it for a file named `Scene.layout`.
+    static func renderedGoldens() throws -> [(code: DiagnosticCode, text: String)] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("file-goldens-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let huge = folder.appendingPathComponent("huge").path
+        let descriptor = open(huge, O_WRONLY | O_CREAT, 0o644)
+        #expect(descriptor >= 0 && ftruncate(descriptor, 200 << 20) == 0)
+        close(descriptor)
+        // Reads of the process's own memory at address 0 fail with EIO, as a failing disk's would.
+        var goldens: [(DiagnosticCode, String)] = []
+        for path in [fifo, "/proc/self/mem", huge] {
+            do {
+                _ = try FileReader.read(path)
+                Issue.record("\(path) was read")
+            } catch {
+                let code = try #require(DiagnosticCode(rawValue: error.code))
+                goldens.append((code, Diagnostic.file("Scene.layout", code: code, reason: "\(error)").rendered))
+            }
+        }
+        return goldens
+    }
+
+    @Test("A FIFO, an input/output error and a 200 MB file: one header line each, with its code")
+    func goldens() throws {
+        let goldens = try Self.renderedGoldens()
+        #expect(
+            goldens.map(\.text) == [
+                "Scene.layout:1:1: error: cannot load 'Scene.layout': it is a FIFO (named pipe), not a regular file [not-a-file]\n",
+                "Scene.layout:1:1: error: cannot load 'Scene.layout': it cannot be read: input/output error [unreadable]\n",
+                "Scene.layout:1:1: error: cannot load 'Scene.layout': it is 200 MiB; a scene file is at most 16 MiB [too-large]\n",
+            ])
+        #expect(goldens.map(\.code) == [.notAFile, .unreadable, .tooLarge])
+    }
+
+    @Test("The reader never opens what is not a regular file, and refuses one that grows past the limit")
+    func reader() throws {
+        // A device that never ends, and a folder: refused before they are opened.
+        do {
+            _ = try FileReader.read("/dev/zero")
+            Issue.record("/dev/zero was read")
+        } catch {
+            #expect(error == .notAFile(.characterDevice))
+        }
+        do {
+            _ = try FileReader.read("/tmp")
+            Issue.record("a folder was read")
+        } catch {
+            #expect(error == .notAFile(.folder))
+        }
+        do {
+            _ = try FileReader.read("/no/such/file")
+            Issue.record("a missing file was read")
+        } catch {
+            #expect(error == .missing(reason: "no such file or directory"))
+        }
+        // A small limit: /etc/passwd is larger than 10 bytes.
+        do {
+            _ = try FileReader.read("/etc/passwd", limit: 10)
+            Issue.record("a file over the limit was read")
+        } catch {
+            guard case .tooLarge(_, 10) = error else {
+                Issue.record("\(error)")
+                return
+            }
+        }
+        #expect(try FileReader.read("/etc/hostname").count > 0)
+    }
+}
