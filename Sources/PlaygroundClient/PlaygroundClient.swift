@@ -1,3 +1,4 @@
+import HostSystem
 import NIOCore
 import NIOPosix
 public import PlaygroundProtocol
@@ -33,31 +34,43 @@ public actor PlaygroundClient {
     private var everything: [(id: Int, continuation: AsyncStream<Event>.Continuation)] = []
     private var nextStream = 0
     private var closed = false
+    /// Why the connection ended: what a request made after that throws.
+    private var ending = ClientError.disconnected
 
     private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
         self.outbound = outbound
     }
 
+    /// How long a connection refused for a full listen queue (`EAGAIN`: a burst of clients connecting at once)
+    /// is tried again before the client says no daemon listens.
+    public static let connectRetry = Duration.seconds(2)
+
     /// Connects to the daemon on `socketPath` and runs `body` with the client.
-    /// - Throws: ``ClientError/noDaemon(socketPath:reason:)`` when none listens; what `body` throws.
+    ///
+    /// Before anything is sent, the server's user is checked (`SO_PEERCRED`): one that runs as another user than
+    /// this one or root is refused, since it could be posing as the daemon.
+    /// - Throws: ``ClientError/noDaemon(socketPath:reason:)`` when none listens;
+    ///   ``ClientError/foreignServer(socketPath:uid:)`` for another user's server; what `body` throws.
     public static func withConnection<Result: Sendable>(
         to socketPath: String, _ body: (PlaygroundClient) async throws -> Result
     ) async throws -> Result {
-        let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
+        let channel = try await connect(to: socketPath)
+        let peer: PeerCredentials
         do {
-            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connect(unixDomainSocketPath: socketPath) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                    }
-                }
-        } catch let error as IOError {
-            // "no such file or directory", "connection refused", "permission denied".
-            let reason = String(cString: strerror(error.errnoCode))
-            throw ClientError.noDaemon(
-                socketPath: socketPath, reason: reason.prefix(1).lowercased() + reason.dropFirst())
+            guard let provider = channel.channel as? any SocketOptionProvider else {
+                throw ClientError.noDaemon(socketPath: socketPath, reason: "not a Unix-domain socket")
+            }
+            peer = try await provider.unsafeGetSocketOption(
+                level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
+            ).get()
         } catch {
-            throw ClientError.noDaemon(socketPath: socketPath, reason: "\(error)")
+            try? await channel.channel.close()
+            throw error as? ClientError
+                ?? ClientError.noDaemon(socketPath: socketPath, reason: "cannot tell who listens: \(error)")
+        }
+        guard peer.isTrustedServer else {
+            try? await channel.channel.close()
+            throw ClientError.foreignServer(socketPath: socketPath, uid: peer.uid)
         }
         return try await channel.executeThenClose { inbound, outbound in
             let client = PlaygroundClient(outbound: outbound)
@@ -75,15 +88,48 @@ public actor PlaygroundClient {
         }
     }
 
+    /// Connects, trying again for ``connectRetry`` while the daemon's listen queue is full.
+    private static func connect(to socketPath: String) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        let deadline = ContinuousClock.now + connectRetry
+        var pause = Duration.milliseconds(1)
+        while true {
+            do {
+                return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .connect(unixDomainSocketPath: socketPath) { channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                        }
+                    }
+            } catch let error as IOError {
+                if error.errnoCode == EAGAIN && ContinuousClock.now < deadline {
+                    try await Task.sleep(for: pause)
+                    pause = min(pause * 2, .milliseconds(50))
+                    continue
+                }
+                // "no such file or directory", "connection refused", "permission denied".
+                throw ClientError.noDaemon(socketPath: socketPath, reason: systemReason(error.errnoCode))
+            } catch {
+                throw ClientError.noDaemon(socketPath: socketPath, reason: "\(error)")
+            }
+        }
+    }
+
     // MARK: Requests
 
     /// Sends a request and waits for its answer; an error response throws.
     public func send(_ request: Request) async throws -> Response {
-        guard !closed else { throw ClientError.disconnected }
+        guard !closed else { throw ending }
         let id = nextID
         nextID += 1
         var out = JSONWriter()
         IdentifiedRequest(id: .number(Double(id)), request: request).write(to: &out)
+        // The daemon would skip a longer line and answer it without its id, so no one would hear that answer.
+        guard out.bytes.count <= ProtocolLimits.maximumLineLength else {
+            throw ClientError.daemon(
+                code: .lineTooLong,
+                message: "the request is \(out.bytes.count) bytes; a line is at most "
+                    + "\(ProtocolLimits.maximumLineLength) bytes", diagnostics: [])
+        }
         out.raw("\n")
         do {
             try await outbound.write(ByteBuffer(bytes: out.bytes))
@@ -95,7 +141,7 @@ public actor PlaygroundClient {
         if let early = arrived.removeValue(forKey: id) {
             response = early
         } else if closed {
-            throw ClientError.disconnected
+            throw ending
         } else {
             response = try await withCheckedThrowingContinuation { waiting[id] = $0 }
         }
@@ -236,13 +282,16 @@ public actor PlaygroundClient {
     private func read(_ inbound: NIOAsyncChannelInboundStream<ByteBuffer>) async {
         var pending = ByteBuffer()
         do {
-            for try await var chunk in inbound {
+            reading: for try await var chunk in inbound {
                 pending.writeBuffer(&chunk)
                 while let newline = pending.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) {
                     let length = newline - pending.readableBytesView.startIndex
                     let line = pending.readSlice(length: length)!
                     pending.moveReaderIndex(forwardBy: 1)
-                    deliver(line)
+                    if let violation = deliver(line) {
+                        finish(throwing: .protocolViolation(violation))
+                        break reading
+                    }
                 }
                 pending.discardReadBytes()
             }
@@ -250,25 +299,37 @@ public actor PlaygroundClient {
         finish()
     }
 
-    private func deliver(_ line: ByteBuffer) {
-        guard let message = try? ServerMessage.decode(line.readableBytesView) else { return }
+    /// Hands a line to whoever waits for it; what is wrong with it when the server broke the protocol.
+    private func deliver(_ line: ByteBuffer) -> String? {
+        guard let message = try? ServerMessage.decode(line.readableBytesView) else { return nil }
         switch message {
         case .response(let response):
-            guard case .number(let number)? = response.id else { return }
-            if let continuation = waiting.removeValue(forKey: Int(number)) {
+            // A response to a line that could not be read as a request (no id) answers nothing this client waits
+            // for; an id this client did not send (1e300, 0.5, a string, one never used) is a lie.
+            guard let sent = response.id else { return nil }
+            guard case .number(let number) = sent, let id = Int(exactly: number), id > 0, id < nextID else {
+                var out = JSONWriter()
+                out.value(sent)
+                return "a response with the id \(out.string.prefix(40)), which no request had"
+            }
+            if let continuation = waiting.removeValue(forKey: id) {
                 continuation.resume(returning: response.response)
             } else {
-                arrived[Int(number)] = response.response
+                arrived[id] = response.response
             }
         case .event(let event):
             for subscription in subscriptions[event.scene, default: []] { subscription.continuation.yield(event) }
             for subscription in everything { subscription.continuation.yield(event) }
         }
+        return nil
     }
 
-    private func finish() {
+    /// Ends the connection for the client: every request waiting throws `error`, every subscription ends.
+    private func finish(throwing error: ClientError = .disconnected) {
+        guard !closed else { return }
         closed = true
-        for continuation in waiting.values { continuation.resume(throwing: ClientError.disconnected) }
+        ending = error
+        for continuation in waiting.values { continuation.resume(throwing: error) }
         waiting.removeAll()
         let streams = subscriptions.values.flatMap { $0 } + everything
         subscriptions.removeAll()

@@ -74,7 +74,7 @@ actor Daemon {
         case .failure(let error):
             response = IdentifiedResponse(error)
         case .success(let request):
-            response = IdentifiedResponse(id: request.id, response: await answer(request.request, for: client))
+            response = IdentifiedResponse(answering: request, with: await answer(request.request, for: client))
         }
         send(response, to: client)
         guard !owed.isEmpty, let mailbox = clients[client]?.mailbox else { return }

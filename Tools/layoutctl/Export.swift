@@ -47,7 +47,7 @@ struct Export: ParsableCommand {
         printError(diagnostics.map { $0.rendered }.joined(), terminator: "")
         if diagnostics.hasErrors { throw ExitCode(1) }
         let name = className ?? SwiftExporter.className(forFile: path)
-        print(SwiftExporter.export(scene: scene, className: name), terminator: "")
+        printOutput(SwiftExporter.export(scene: scene, className: name), terminator: "")
     }
 
 }

@@ -66,7 +66,7 @@ struct Frames: ParsableCommand {
         var last = 0.0
         func emit(_ step: PlaybackSession.Step) {
             report(step.diagnostics)
-            print(step.frame.json)
+            printOutput(step.frame.json)
             last = step.frame.time
         }
         if let at {

@@ -26,7 +26,7 @@ struct Solve: ParsableCommand {
         let model = LayoutModel(scene: Scene.parse(file))
         let diagnostics = model.allDiagnostics
         printError(diagnostics.map { $0.rendered }.joined(), terminator: "")
-        print(model.modelFrame(scene: sceneName(of: path)).json)
+        printOutput(model.modelFrame(scene: sceneName(of: path)).json)
         if diagnostics.hasErrors { throw ExitCode(1) }
     }
 }

@@ -21,6 +21,9 @@ public struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// A member of the outermost object whose text to keep, and where its value's text was last seen.
+    private var capturedKey: String?
+    private var captured: Range<Int>?
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -35,6 +38,21 @@ public struct JSONReader {
         reader.skipWhitespace()
         guard reader.index == reader.bytes.count else { throw reader.error("unexpected text after the value") }
         return value
+    }
+
+    /// The value the bytes hold, and the exact text of the value of the outermost object's member `key`, as it
+    /// was written (the last one, when the key is repeated): what a response echoes as its request's `id`.
+    /// - Throws: `JSONReadError` when the bytes hold anything but one JSON value.
+    public static func read(
+        _ bytes: some Collection<UInt8>, keepingTextOf key: String
+    ) throws(JSONReadError) -> (value: JSONValue, text: [UInt8]?) {
+        var reader = JSONReader(Array(bytes))
+        reader.capturedKey = key
+        reader.skipWhitespace()
+        let value = try reader.readValue()
+        reader.skipWhitespace()
+        guard reader.index == reader.bytes.count else { throw reader.error("unexpected text after the value") }
+        return (value, reader.captured.map { Array(reader.bytes[$0]) })
     }
 
     private func error(_ message: String) -> JSONReadError {
@@ -97,7 +115,9 @@ public struct JSONReader {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
             index += 1
             skipWhitespace()
+            let start = index
             members[key] = try readValue()
+            if depth == 1, key == capturedKey { captured = start..<index }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1

@@ -17,25 +17,76 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// Appends a JSON string literal, escaping quotes, backslashes and
-    /// control characters.
+    /// Appends bytes that are already JSON (a value as a client wrote it).
+    mutating func raw(_ text: [UInt8]) {
+        bytes.append(contentsOf: text)
+    }
+
+    /// Appends a JSON string literal, escaping quotes, backslashes and every
+    /// character a terminal could act on or that reorders or hides text: the
+    /// C0 controls, DEL and the C1 controls (U+0080–U+009F, among them CSI,
+    /// U+009B), the bidirectional marks, embeddings, overrides and isolates
+    /// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), the line and
+    /// paragraph separators (U+2028, U+2029) and U+FEFF. So JSON this writes
+    /// (the daemon's messages, `layoutctl frame --json`, `solve`) is safe to
+    /// print on a terminal, whatever a scene's names and texts hold.
     public mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case UInt8(ascii: "\r"): raw("\\r")
-            case UInt8(ascii: "\t"): raw("\\t")
-            case 0..<0x20, 0x7F:
-                raw("\\u00")
-                bytes.append(hexDigit(byte >> 4))
-                bytes.append(hexDigit(byte & 0xF))
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                switch byte {
+                case UInt8(ascii: "\""): raw("\\\"")
+                case UInt8(ascii: "\\"): raw("\\\\")
+                case UInt8(ascii: "\n"): raw("\\n")
+                case UInt8(ascii: "\r"): raw("\\r")
+                case UInt8(ascii: "\t"): raw("\\t")
+                case 0..<0x20, 0x7F: escape(UInt32(byte))
+                case 0xC2, 0xD8, 0xE2, 0xEF:
+                    if let (scalar, length) = Self.unsafeScalar(utf8, at: index) {
+                        escape(scalar)
+                        index += length
+                        continue
+                    }
+                    bytes.append(byte)
+                default: bytes.append(byte)
+                }
+                index += 1
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The scalar that starts at `index` and its length, when it is one of the multi-byte characters that
+    /// ``string(_:)`` escapes.
+    private static func unsafeScalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+        let rest = utf8.count - index
+        switch utf8[index] {
+        case 0xC2 where rest >= 2 && (0x80...0x9F).contains(utf8[index + 1]):
+            return (UInt32(utf8[index + 1]), 2)
+        case 0xD8 where rest >= 2 && utf8[index + 1] == 0x9C:
+            return (0x061C, 2)
+        case 0xE2 where rest >= 3:
+            let scalar = 0x2000 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+            switch scalar {
+            case 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return (scalar, 3)
+            default: return nil
+            }
+        case 0xEF where rest >= 3 && utf8[index + 1] == 0xBB && utf8[index + 2] == 0xBF:
+            return (0xFEFF, 3)
+        default:
+            return nil
+        }
+    }
+
+    /// Appends `\uXXXX` for a scalar of the Basic Multilingual Plane.
+    private mutating func escape(_ scalar: UInt32) {
+        raw("\\u")
+        for shift in stride(from: 12, through: 0, by: -4) {
+            bytes.append(hexDigit(UInt8((scalar >> UInt32(shift)) & 0xF)))
+        }
     }
 
     public mutating func integer(_ value: Int) {

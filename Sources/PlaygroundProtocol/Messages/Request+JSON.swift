@@ -14,8 +14,9 @@ extension IdentifiedRequest {
                 RequestError(.lineTooLong, "a line is at most \(ProtocolLimits.maximumLineLength) bytes"))
         }
         let value: JSONValue
+        let text: [UInt8]?
         do {
-            value = try JSONReader.read(line)
+            (value, text) = try JSONReader.read(line, keepingTextOf: "id")
         } catch {
             return .failure(RequestError(.invalidJSON, "not JSON: \(error)"))
         }
@@ -23,16 +24,21 @@ extension IdentifiedRequest {
             return .failure(RequestError(.notAnObject, "a request is a JSON object, not \(value.kindDescription)"))
         }
         let id = value["id"].flatMap { $0 == .null ? nil : $0 }
+        let idText = id == nil ? nil : text
         guard let cmd = value["cmd"] else {
-            return .failure(RequestError(.missingCommand, "a request needs \"cmd\", the command's name", id: id))
+            return .failure(
+                RequestError(
+                    .missingCommand, "a request needs \"cmd\", the command's name", id: id, idText: idText))
         }
         guard let command = cmd.string else {
             return .failure(
-                RequestError(.missingCommand, "\"cmd\" is a string, not \(cmd.kindDescription)", id: id))
+                RequestError(
+                    .missingCommand, "\"cmd\" is a string, not \(cmd.kindDescription)", id: id, idText: idText))
         }
-        var arguments = Arguments(object: value, id: id)
+        var arguments = Arguments(object: value, id: id, idText: idText)
         do {
-            return .success(IdentifiedRequest(id: id, request: try arguments.request(for: command)))
+            return .success(
+                IdentifiedRequest(id: id, request: try arguments.request(for: command), idText: idText))
         } catch {
             return .failure(error)
         }
@@ -90,9 +96,10 @@ extension Request.SceneSelector {
 private struct Arguments {
     var object: JSONValue
     var id: JSONValue?
+    var idText: [UInt8]?
 
     func fail(_ message: String) -> RequestError {
-        RequestError(.invalidArgument, message, id: id)
+        RequestError(.invalidArgument, message, id: id, idText: idText)
     }
 
     func string(_ key: String) throws(RequestError) -> String {
@@ -167,7 +174,7 @@ private struct Arguments {
             throw RequestError(
                 .unknownCommand,
                 "unknown command '\(shown.unicodeScalars.map { $0.escaped(asASCII: false) }.joined())'; "
-                    + "the commands are \(Request.commands.joined(separator: ", "))", id: id)
+                    + "the commands are \(Request.commands.joined(separator: ", "))", id: id, idText: idText)
         }
     }
 }

@@ -74,10 +74,14 @@ public enum Request: Hashable, Sendable {
 public struct IdentifiedRequest: Hashable, Sendable {
     /// Any JSON value the client chose, echoed as it came; nil when the line had none.
     public var id: JSONValue?
+    /// The id's JSON text exactly as the client wrote it, when the request was decoded from a line: the response
+    /// echoes these bytes, so that `9007199254740993` or `1.50` comes back as it went, not as a `Double` prints.
+    public var idText: [UInt8]?
     public var request: Request
 
-    public init(id: JSONValue?, request: Request) {
+    public init(id: JSONValue?, request: Request, idText: [UInt8]? = nil) {
         self.id = id
+        self.idText = idText
         self.request = request
     }
 }
@@ -88,10 +92,35 @@ public struct RequestError: Error, Hashable, Sendable {
     public var message: String
     /// The request's `id`, when it could be read, so the response carries it.
     public var id: JSONValue?
+    /// The id's text as written (``IdentifiedRequest/idText``).
+    public var idText: [UInt8]?
 
-    public init(_ code: ErrorCode, _ message: String, id: JSONValue? = nil) {
+    public init(_ code: ErrorCode, _ message: String, id: JSONValue? = nil, idText: [UInt8]? = nil) {
         self.code = code
         self.message = message
         self.id = id
+        self.idText = idText
+    }
+}
+
+// Equality is of what the messages mean: an id's text is how it was spelt.
+extension IdentifiedRequest {
+    public static func == (left: Self, right: Self) -> Bool { left.id == right.id && left.request == right.request }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(request)
+    }
+}
+
+extension RequestError {
+    public static func == (left: Self, right: Self) -> Bool {
+        left.code == right.code && left.message == right.message && left.id == right.id
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(id)
     }
 }

@@ -98,15 +98,33 @@ public struct SceneSummary: Hashable, Sendable {
 /// A response with the `id` of the request it answers.
 public struct IdentifiedResponse: Hashable, Sendable {
     public var id: JSONValue?
+    /// The request's id as its client wrote it (``IdentifiedRequest/idText``): written instead of ``id`` when set.
+    public var idText: [UInt8]?
     public var response: Response
 
-    public init(id: JSONValue?, response: Response) {
+    public init(id: JSONValue?, response: Response, idText: [UInt8]? = nil) {
         self.id = id
+        self.idText = idText
         self.response = response
+    }
+
+    /// The response to a request: its id echoed as it was written.
+    public init(answering request: IdentifiedRequest, with response: Response) {
+        self.init(id: request.id, response: response, idText: request.idText)
     }
 
     /// The error response a line that is not a request gets.
     public init(_ error: RequestError) {
-        self.init(id: error.id, response: .error(error.code, error.message))
+        self.init(id: error.id, response: .error(error.code, error.message), idText: error.idText)
+    }
+}
+
+// Equality is of what the response means: an id's text is how it was spelt.
+extension IdentifiedResponse {
+    public static func == (left: Self, right: Self) -> Bool { left.id == right.id && left.response == right.response }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(response)
     }
 }

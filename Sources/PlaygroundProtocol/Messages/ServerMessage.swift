@@ -43,7 +43,7 @@ extension IdentifiedResponse {
     /// written by the frame writer, member by member, never through a value.
     public func write(to out: inout JSONWriter) {
         out.raw("{\"id\":")
-        out.value(id ?? .null)
+        if let idText { out.raw(idText) } else { out.value(id ?? .null) }
         switch response {
         case .hello(let info):
             out.raw(",\"ok\":true,\"server\":")

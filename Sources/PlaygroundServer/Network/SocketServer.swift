@@ -1,3 +1,4 @@
+import HostSystem
 import Logging
 import NIOCore
 import NIOPosix
@@ -130,13 +131,6 @@ struct SocketServer {
         logger.debug("client \(id) disconnected")
     }
 
-    /// `struct ucred`, which Glibc declares only under `_GNU_SOURCE`: the same three 32-bit fields.
-    struct PeerCredentials: Sendable {
-        var pid: Int32 = 0
-        var uid: UInt32 = 0
-        var gid: UInt32 = 0
-    }
-
     /// `SO_PEERCRED`: whether the peer runs as this process's user.
     private static func isSameUser(_ channel: any Channel, logger: Logger) async -> Bool {
         guard let provider = channel as? any SocketOptionProvider else { return false }
@@ -145,7 +139,7 @@ struct SocketServer {
                 level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
             ).get()
             logger.debug("peer pid \(credentials.pid) uid \(credentials.uid)")
-            return credentials.uid == getuid()
+            return credentials.isThisUser
         } catch {
             logger.warning("cannot read the peer's credentials: \(error)")
             return false

@@ -20,7 +20,7 @@ public func fuzzProtocol(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             checkSent(IdentifiedResponse(error))
         case .success(let request):
             let (response, events) = answer(request.request, with: &registry, execs: &execs)
-            checkSent(IdentifiedResponse(id: request.id, response: response))
+            checkSent(IdentifiedResponse(answering: request, with: response))
             checkSent(events)
         }
     }

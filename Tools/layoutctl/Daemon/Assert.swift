@@ -73,7 +73,7 @@ struct Assert: AsyncParsableCommand {
         try await connection.withClient { client in
             for action in actions { try await client.run(action, in: scene) }
             let report = try await client.check(parsed, in: scene, timing: timing, timeout: timeout)
-            for success in report.successes { printLine(success) }
+            for success in report.successes { printOutput(success) }
             for failure in report.failures { printError(failure) }
             if !report.passed { throw ExitCode(Status.failed) }
         }

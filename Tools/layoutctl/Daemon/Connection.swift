@@ -60,7 +60,3 @@ struct ConnectionOptions: ParsableArguments {
     }
 }
 
-/// Standard output, a line at a time even into a pipe, so that `watch | head` and a Ctrl-C lose nothing.
-func printLine(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
-}

@@ -18,7 +18,7 @@ struct Scenes: AsyncParsableCommand {
         try await connection.withClient { client in
             let response = try await client.send(.scenes)
             guard case .scenes(let scenes) = response else { throw ClientError.unexpectedResponse("scenes") }
-            printLine(json ? IdentifiedResponse(id: nil, response: response).json : humanReadable(scenes))
+            printOutput(json ? IdentifiedResponse(id: nil, response: response).json : humanReadable(scenes))
         }
     }
 }
@@ -45,7 +45,7 @@ struct FrameCommand: AsyncParsableCommand {
         let layer: Request.Layer = model ? .model : .presentation
         try await connection.withClient { client in
             let frame = try await client.frame(of: scene, layer: layer)
-            printLine(json ? frame.json : humanReadable(frame, layer: layer))
+            printOutput(json ? frame.json : humanReadable(frame, layer: layer))
         }
     }
 }
@@ -142,7 +142,7 @@ struct Settle: AsyncParsableCommand {
     func run() async throws {
         try await connection.withClient { client in
             let frame = try await client.settle(scene, timeout: timeout)
-            printLine(json ? frame.json : humanReadable(frame))
+            printOutput(json ? frame.json : humanReadable(frame))
         }
     }
 }
@@ -167,9 +167,9 @@ struct Diagnostics: AsyncParsableCommand {
                 throw ClientError.unexpectedResponse("diagnostics")
             }
             if json {
-                printLine(IdentifiedResponse(id: nil, response: response).json)
+                printOutput(IdentifiedResponse(id: nil, response: response).json)
             } else {
-                for diagnostic in diagnostics { print(diagnostic.rendered, terminator: "") }
+                for diagnostic in diagnostics { printOutput(diagnostic.rendered, terminator: "") }
             }
             if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(Status.failed) }
         }
@@ -200,7 +200,7 @@ struct Reload: AsyncParsableCommand {
                 printError("layoutctl: error: '\(scene)' has errors; generation \(summary?.generation ?? 0) runs on")
                 throw ExitCode(Status.failed)
             }
-            printLine("\(scene): generation \(summary.generation)")
+            printOutput("\(scene): generation \(summary.generation)")
         }
     }
 }

@@ -24,7 +24,7 @@ struct Watch: AsyncParsableCommand {
         try await connection.withClient { client in
             // Subscribing to an unknown scene is refused here, before any frame.
             for await frame in try await client.frames(of: scene) {
-                printLine(frame.json)
+                printOutput(frame.json)
                 if untilSettled && frame.settled { return }
             }
             throw ClientError.disconnected
