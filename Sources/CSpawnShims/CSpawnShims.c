@@ -1,7 +1,10 @@
 #define _GNU_SOURCE
 #include "CSpawnShims.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 int spawn_shims_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
@@ -12,4 +15,15 @@ int spawn_shims_add_chdir(posix_spawn_file_actions_t *actions, const char *path)
 
 int spawn_shims_add_close_from(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+int spawn_shims_temporary_file(char *template_path) { return mkostemp(template_path, O_CLOEXEC); }
+
+int spawn_shims_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }

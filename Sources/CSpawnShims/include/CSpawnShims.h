@@ -1,11 +1,12 @@
-// What Swift cannot call from Glibc without _GNU_SOURCE: pipes that close on
-// exec from the start (no window in which another thread's child inherits
-// them), and the spawn actions that set a child's folder and close its
-// other descriptors.
+// What Swift cannot call from Glibc without _GNU_SOURCE: pipes and temporary
+// files that close on exec from the start (no window in which another
+// thread's child inherits them), the spawn actions that set a child's folder
+// and close its other descriptors, and a descriptor to wait on a child with.
 #ifndef C_SPAWN_SHIMS_H
 #define C_SPAWN_SHIMS_H
 
 #include <spawn.h>
+#include <sys/types.h>
 
 /// pipe2(fds, O_CLOEXEC): 0, or -1 with errno set.
 int spawn_shims_pipe_cloexec(int fds[2]);
@@ -15,5 +16,13 @@ int spawn_shims_add_chdir(posix_spawn_file_actions_t *actions, const char *path)
 
 /// posix_spawn_file_actions_addclosefrom_np: the child closes every descriptor from `from` up.
 int spawn_shims_add_close_from(posix_spawn_file_actions_t *actions, int from);
+
+/// mkostemp(template, O_CLOEXEC): a new file named after `template` (ending in XXXXXX, replaced), open for
+/// reading and writing; its descriptor, or -1 with errno set.
+int spawn_shims_temporary_file(char *template_path);
+
+/// pidfd_open(pid, 0): a descriptor that polls readable once the process `pid` has ended (it closes on exec);
+/// -1 with errno set, ENOSYS on a kernel before 5.3.
+int spawn_shims_pidfd_open(pid_t pid);
 
 #endif
