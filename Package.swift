@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "PlaygroundClient",
             dependencies: [
-                "PlaygroundProtocol", "LayoutAssertions",
+                "PlaygroundProtocol", "LayoutAssertions", "HostSystem",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
