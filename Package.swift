@@ -207,6 +207,7 @@ let package = Package(
         // What the daemon's benchmarks share: processes, files, the socket, reading lines cheaply.
         .target(
             name: "BenchSupport",
+            dependencies: ["HostSystem"],
             path: "Tools/bench-support",
             swiftSettings: strictSettings
         ),
