@@ -40,10 +40,13 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
-        // glibc's process-spawning calls that need _GNU_SOURCE, for the code that starts processes.
+        // What HostSystem needs of glibc beyond Swift's reach: the calls behind _GNU_SOURCE (pipe2, mkostemp, the spawn
+        // actions that set a child's folder and close its descriptors) and pidfd_open.
         .target(name: "CSpawnShims"),
         // The project's few dealings with the host system, in one place: reading a file someone else chose without
-        // blocking, starting a process. Standard library and glibc only; never a dependency of the language.
+        // blocking; starting a process (Subprocess: posix_spawn, no descriptor of ours inherited, bounded waits) and
+        // watching one run (ChildProcess: its output read with poll, for the tests). Standard library and glibc
+        // only; never a dependency of the language.
         .target(
             name: "HostSystem",
             dependencies: ["CSpawnShims"],
@@ -204,6 +207,7 @@ let package = Package(
         // What the daemon's benchmarks share: processes, files, the socket, reading lines cheaply.
         .target(
             name: "BenchSupport",
+            dependencies: ["HostSystem"],
             path: "Tools/bench-support",
             swiftSettings: strictSettings
         ),
@@ -278,7 +282,7 @@ let package = Package(
         // Helpers shared by test targets; never a dependency of a library.
         .target(
             name: "TestSupport",
-            dependencies: ["SceneLanguage", "CSpawnShims"],
+            dependencies: ["SceneLanguage", "HostSystem"],
             path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
@@ -310,6 +314,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // HostSystem with real programs (sh, cat, sleep, ls): what a started process gets, and how it ends.
+        .testTarget(
+            name: "HostSystemTests",
+            dependencies: ["HostSystem"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,8 +1,11 @@
 #define _GNU_SOURCE
 #include "CSpawnShims.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 int spawn_shims_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
@@ -16,3 +19,14 @@ int spawn_shims_add_close_from(posix_spawn_file_actions_t *actions, int from) {
 }
 
 int spawn_shims_malloc_trim(void) { return malloc_trim(0); }
+
+int spawn_shims_temporary_file(char *template_path) { return mkostemp(template_path, O_CLOEXEC); }
+
+int spawn_shims_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}

@@ -1,3 +1,4 @@
+import HostSystem
 public import PlaygroundProtocol
 
 #if canImport(Glibc)
@@ -45,20 +46,26 @@ public struct LocalDaemon: Sendable {
         for (name, text) in scenes { try writeFile(folder + "/" + name + ".layout", text) }
         let socketPath = folder + "/layoutd.sock"
         let executable = try executablePath()
-        let (pid, log) = try spawn(
-            executable,
-            [folder, "--socket", socketPath, "--clock", clock.rawValue, "--fps", "\(fps)", "--log-level", "notice"])
+        let arguments = [folder, "--socket", socketPath, "--clock", clock.rawValue, "--fps", "\(fps)"]
+        let process: Subprocess
+        do {
+            process = try Subprocess(
+                executable, arguments + ["--log-level", "notice"], standardInput: .null, standardError: .pipe)
+        } catch {
+            throw ClientError.daemonDidNotStart(error.description)
+        }
+        let log = process.standardError!
         defer {
-            kill(pid, SIGTERM)
-            var status: CInt = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            // SIGTERM, then SIGKILL if it has not ended within 10 s; reaped either way.
+            process.stop(grace: .seconds(10))
             close(log)
         }
         // Ready when it says it listens (it binds only after loading every scene).
-        try waitForLine(containing: "listening on", from: log, pid: pid)
+        try waitForLine(containing: "listening on", from: log, of: process)
         return try await PlaygroundClient.withConnection(to: socketPath) { client in
             _ = try await client.hello()
-            return try await body(LocalDaemon(folder: folder, socketPath: socketPath, pid: pid, client: client), client)
+            return try await body(
+                LocalDaemon(folder: folder, socketPath: socketPath, pid: process.pid, client: client), client)
         }
     }
 
@@ -129,61 +136,43 @@ public struct LocalDaemon: Sendable {
 
     // MARK: Processes and files
 
-    private static func spawn(_ executable: String, _ arguments: [String]) throws -> (pid_t, CInt) {
-        var fds: [CInt] = [0, 0]
-        guard makePipe(&fds) else { throw ClientError.daemonDidNotStart("pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
-        close(fds[1])
-        guard status == 0 else {
-            close(fds[0])
-            throw ClientError.daemonDidNotStart("cannot start \(executable): \(String(cString: strerror(status)))")
-        }
-        return (pid, fds[0])
-    }
-
     /// Reads the daemon's log until a line holds `text`, for at most ``timeout`` seconds.
-    private static func waitForLine(containing text: String, from fd: CInt, pid: pid_t) throws {
+    /// - Throws: ``ClientError/daemonDidNotStart(_:)`` with what it said, when it did not say that in time or ended.
+    private static func waitForLine(containing text: String, from fd: CInt, of process: Subprocess) throws {
         var log: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let deadline = time(nil) + Int(timeout)
-        while time(nil) < deadline {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        reading: while ContinuousClock.now < deadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 200) >= 0 || errno == EINTR else { break }
-            guard poller.revents != 0 else { continue }
+            let left = deadline - .now
+            let ready = poll(&poller, 1, CInt(max(1, min(200, (left / .milliseconds(1)).rounded(.up)))))
+            if ready < 0 && errno != EINTR { break }
+            guard ready > 0 else { continue }
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            log.append(contentsOf: chunk[..<count])
-            if String(decoding: log, as: UTF8.self).contains(text) { return }
+            switch count {
+            case 1...:
+                log.append(contentsOf: chunk[..<count])
+                if String(decoding: log, as: UTF8.self).contains(text) { return }
+            case 0:
+                // The log ended: the daemon is ending.
+                break reading
+            default:
+                if errno != EINTR { break reading }
+            }
         }
+        let what =
+            process.wait(until: .now + .seconds(1)).map { "ended (\($0)) before it said '\(text)'" }
+            ?? "did not say '\(text)' within \(Int(timeout)) s"
         throw ClientError.daemonDidNotStart(
-            "layoutd did not say '\(text)' within \(Int(timeout)) s; it said: \(String(decoding: log.suffix(2000), as: UTF8.self))"
-        )
+            "layoutd \(what); it said: \(String(decoding: log.suffix(2000), as: UTF8.self))")
     }
 
     static func readFile(_ path: String) throws -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw ClientError.daemonDidNotStart("cannot read \(path): \(String(cString: strerror(errno)))")
+        do {
+            return String(decoding: try FileReader.read(path), as: UTF8.self)
+        } catch {
+            throw ClientError.daemonDidNotStart("cannot read \(path): \(error)")
         }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw ClientError.daemonDidNotStart("cannot read \(path)") }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func writeFile(_ path: String, _ text: String) throws {
@@ -212,11 +201,4 @@ public struct LocalDaemon: Sendable {
         closedir(directory)
         rmdir(folder)
     }
-}
-
-/// A pipe whose ends close on exec (`pipe2(O_CLOEXEC)` needs `_GNU_SOURCE`); the child gets its end through dup2.
-private func makePipe(_ fds: inout [CInt]) -> Bool {
-    guard pipe(&fds) == 0 else { return false }
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    return true
 }

@@ -46,38 +46,4 @@ import Testing
             ])
         #expect(goldens.map(\.code) == [.notAFile, .unreadable, .tooLarge])
     }
-
-    @Test("The reader never opens what is not a regular file, and refuses one that grows past the limit")
-    func reader() throws {
-        // A device that never ends, and a folder: refused before they are opened.
-        do {
-            _ = try FileReader.read("/dev/zero")
-            Issue.record("/dev/zero was read")
-        } catch {
-            #expect(error == .notAFile(.characterDevice))
-        }
-        do {
-            _ = try FileReader.read("/tmp")
-            Issue.record("a folder was read")
-        } catch {
-            #expect(error == .notAFile(.folder))
-        }
-        do {
-            _ = try FileReader.read("/no/such/file")
-            Issue.record("a missing file was read")
-        } catch {
-            #expect(error == .missing(reason: "no such file or directory"))
-        }
-        // A small limit: /etc/passwd is larger than 10 bytes.
-        do {
-            _ = try FileReader.read("/etc/passwd", limit: 10)
-            Issue.record("a file over the limit was read")
-        } catch {
-            guard case .tooLarge(_, 10) = error else {
-                Issue.record("\(error)")
-                return
-            }
-        }
-        #expect(try FileReader.read("/etc/hostname").count > 0)
-    }
 }

@@ -1,5 +1,7 @@
 // The processes, files and socket the daemon's benchmarks need (reload-bench, stream-bench), on plain POSIX calls.
 
+import HostSystem
+
 #if canImport(Glibc)
     public import Glibc
 #endif
@@ -14,50 +16,42 @@ public struct BenchError: Error, CustomStringConvertible {
 
 /// A process the bench started: stopped with SIGTERM and reaped by ``stop()``.
 public struct ChildProcess {
-    public let pid: pid_t
+    private let process: Subprocess
+    public var pid: pid_t { process.pid }
     /// The read end of a pipe on its standard output, when one was asked for.
     public let output: CInt?
 
-    /// Starts `executable`: standard input from `input` (else /dev/null), standard output into a new pipe
-    /// when `captureOutput` (else /dev/null), standard error the bench's own.
+    /// Starts `executable` (looked up on `PATH` when it has no `/`): standard input from `input` (else /dev/null),
+    /// standard output into a new pipe when `captureOutput` (else /dev/null), standard error the bench's own.
     public static func start(
         _ executable: String, _ arguments: [String], input: CInt? = nil, captureOutput: Bool = false
     ) throws -> ChildProcess {
-        var fds: [CInt] = [-1, -1]
-        if captureOutput {
-            guard pipe(&fds) == 0 else { throw BenchError("pipe failed") }
-            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        do {
+            let process = try Subprocess(
+                executable, arguments, standardInput: input.map { .descriptor($0) } ?? .null,
+                standardOutput: captureOutput ? .pipe : .null, standardError: .inherit)
+            return ChildProcess(process: process, output: process.standardOutput)
+        } catch {
+            throw BenchError(error.description)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let input {
-            posix_spawn_file_actions_adddup2(&actions, input, 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        if captureOutput {
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, executable, &actions, nil, &argv, environ)
-        if captureOutput { close(fds[1]) }
-        guard status == 0 else {
-            if captureOutput { close(fds[0]) }
-            throw BenchError("cannot start \(executable): \(String(cString: strerror(status)))")
-        }
-        return ChildProcess(pid: pid, output: captureOutput ? fds[0] : nil)
     }
 
+    /// Whether it has ended (reaping it then).
+    public var hasEnded: Bool { process.ending != nil }
+
+    /// Asks it to end (SIGTERM), kills it if it has not ended within 10 s, and reaps it.
     public func stop() {
-        kill(pid, SIGTERM)
-        var status: CInt = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        process.stop(grace: .seconds(10))
         if let output { close(output) }
+    }
+}
+
+/// A pipe whose two ends close on exec: one end goes to a child with ``ChildProcess/start(_:_:input:captureOutput:)``.
+public func makePipe() throws -> (read: CInt, write: CInt) {
+    do {
+        return try Subprocess.makePipe()
+    } catch {
+        throw BenchError(error.description)
     }
 }
 
@@ -150,8 +144,7 @@ public func connect(to socketPath: String) -> CInt? {
 public func waitForDaemon(on socketPath: String, process: ChildProcess, seconds: Int = 30) throws -> CInt {
     for _ in 0..<(seconds * 100) {
         if let fd = connect(to: socketPath) { return fd }
-        var status: CInt = 0
-        guard waitpid(process.pid, &status, WNOHANG) == 0 else { throw BenchError("layoutd exited at start") }
+        guard !process.hasEnded else { throw BenchError("layoutd exited at start") }
         usleep(10_000)
     }
     throw BenchError("layoutd did not listen on \(socketPath) within \(seconds) s")

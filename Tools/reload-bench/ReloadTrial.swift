@@ -40,13 +40,12 @@ final class ReloadTrial {
             return
         }
         let file = entrFolder + "/bench.layout"
-        var list: [CInt] = [-1, -1]
-        guard pipe(&list) == 0 else { throw BenchError("pipe failed") }
-        _ = fcntl(list[1], F_SETFD, FD_CLOEXEC)
-        entr = try ChildProcess.start(entrPath, ["-n", layoutctl, "solve", file], input: list[0], captureOutput: true)
-        close(list[0])
-        try writeAll(Array((file + "\n").utf8), to: list[1])
-        close(list[1])
+        let list = try makePipe()
+        entr = try ChildProcess.start(
+            entrPath, ["-n", layoutctl, "solve", file], input: list.read, captureOutput: true)
+        close(list.read)
+        try writeAll(Array((file + "\n").utf8), to: list.write)
+        close(list.write)
         _ = try Self.waitForLine(entr!.output!, &entrOutput, &buffer, "entr's first run") { _, _ in true }
     }
 

@@ -1,11 +1,13 @@
-// What Swift cannot call from Glibc without _GNU_SOURCE: pipes that close on
-// exec from the start (no window in which another thread's child inherits
-// them), and the spawn actions that set a child's folder and close its
-// other descriptors; and malloc_trim, which Glibc's module map leaves out.
+// What Swift cannot call from Glibc without _GNU_SOURCE: pipes and temporary
+// files that close on exec from the start (no window in which another
+// thread's child inherits them), the spawn actions that set a child's folder
+// and close its other descriptors, a descriptor to wait on a child with; and
+// malloc_trim, which Glibc's module map leaves out.
 #ifndef C_SPAWN_SHIMS_H
 #define C_SPAWN_SHIMS_H
 
 #include <spawn.h>
+#include <sys/types.h>
 
 /// pipe2(fds, O_CLOEXEC): 0, or -1 with errno set.
 int spawn_shims_pipe_cloexec(int fds[2]);
@@ -18,5 +20,13 @@ int spawn_shims_add_close_from(posix_spawn_file_actions_t *actions, int from);
 
 /// malloc_trim(0): freed memory at the top of and inside the heap goes back to the system. 1 if some did.
 int spawn_shims_malloc_trim(void);
+
+/// mkostemp(template, O_CLOEXEC): a new file named after `template` (ending in XXXXXX, replaced), open for
+/// reading and writing; its descriptor, or -1 with errno set.
+int spawn_shims_temporary_file(char *template_path);
+
+/// pidfd_open(pid, 0): a descriptor that polls readable once the process `pid` has ended (it closes on exec);
+/// -1 with errno set, ENOSYS on a kernel before 5.3.
+int spawn_shims_pidfd_open(pid_t pid);
 
 #endif

@@ -1,5 +1,4 @@
-import NIOCore
-import NIOPosix
+import HostSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -8,57 +7,37 @@ import NIOPosix
 /// A running `layout-watch`: the child process and the read end of its stdout.
 ///
 /// `layout-watch` is GPL-2.0 like libinotifytools, so the daemon never links
-/// it: it starts it from beside its own executable and reads its lines.
+/// it: it starts it from beside its own executable and reads its lines. It is
+/// started with ``Subprocess``, so it holds none of the daemon's descriptors:
+/// one started again while clients are connected does not keep their
+/// connections (or the listening socket) open.
 struct WatcherProcess {
-    let pid: pid_t
+    let process: Subprocess
+    var pid: pid_t { process.pid }
     /// The read end of the pipe on the child's stdout; NIO owns it once wrapped.
     let output: CInt
 
     /// Starts `layout-watch` on the folders, its stdout a pipe, its stdin
     /// `/dev/null`, its stderr the daemon's.
     static func start(executable: String, folders: [String]) throws -> WatcherProcess {
-        var fds: [CInt] = [0, 0]
-        guard makePipe(&fds) else { throw ServerError.noWatcher("pipe: \(errorText(errno))") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        let arguments = [executable] + folders
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
-        close(fds[1])
-        guard status == 0 else {
-            close(fds[0])
-            throw ServerError.noWatcher("cannot start \(executable): \(errorText(status))")
+        do {
+            let process = try Subprocess(
+                executable, folders, standardInput: .null, standardOutput: .pipe, standardError: .inherit)
+            return WatcherProcess(process: process, output: process.standardOutput!)
+        } catch {
+            throw ServerError.noWatcher(error.description)
         }
-        return WatcherProcess(pid: pid, output: fds[0])
     }
 
-    /// Asks it to end, and reaps it.
-    func stop() {
-        kill(pid, SIGTERM)
-        var status: CInt = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    /// Asks it to end, and reaps it: killed if it has not ended within 5 s.
+    @discardableResult
+    func stop() -> ProcessEnding? {
+        process.stop(grace: .seconds(5))
     }
 
-    /// Reaps it after its output ended; its exit status.
-    func reap() -> CInt {
-        var status: CInt = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
+    /// Reaps it after its output ended (it is ending, or was asked to): killed if it has not ended within 5 s.
+    @discardableResult
+    func reap() -> ProcessEnding? {
+        process.wait(until: .now + .seconds(5)) ?? process.stop(grace: .zero)
     }
-}
-
-func errorText(_ code: CInt) -> String {
-    String(cString: strerror(code))
-}
-
-/// A pipe whose ends close on exec (`pipe2(O_CLOEXEC)` needs `_GNU_SOURCE`); the child gets its end through dup2.
-func makePipe(_ fds: inout [CInt]) -> Bool {
-    guard pipe(&fds) == 0 else { return false }
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    return true
 }

@@ -1,45 +1,37 @@
-import CSpawnShims
-import Foundation
+internal import CSpawnShims
 
 #if canImport(Glibc)
     public import Glibc
 #endif
 
-/// A program the tests start: spawned with `posix_spawn`, its output read
-/// through pipes with `poll`, and reaped with `waitpid` on its own pid. Every
-/// wait has a deadline; a process still running when its owner lets go is
-/// killed and reaped.
+/// A program run to be watched: a ``Subprocess`` whose output is read through pipes with `poll`, line by line or
+/// whole, and which is killed and reaped when its owner lets go of it. Every wait has a deadline.
 ///
-/// Foundation's `Process` is not used: on Linux its `waitUntilExit()` can
-/// wait forever for a child that has already exited (seen with `tmux
-/// new-session`, whose client forks the tmux server before it exits).
+/// What the tests use to run the project's tools and other programs (`layoutctl`, `layoutd`, `tmux`, `swiftc`).
+/// Foundation's `Process` is not used: on Linux its `waitUntilExit()` can wait forever for a child that has
+/// already exited (seen with `tmux new-session`, whose client forks the tmux server before it exits).
+///
+/// ```swift
+/// let result = try ChildProcess.run("layoutctl", ["check", "Quiz.layout"], timeout: .seconds(60))
+/// #expect(result.ending == .exited(0), "\(result.stderr)")
+/// ```
 public final class ChildProcess {
     /// How a process ended.
-    public enum Ending: Hashable, Sendable, CustomStringConvertible {
-        case exited(Int32)
-        case signaled(Int32)
-
-        public var description: String {
-            switch self {
-            case .exited(let status): "exit status \(status)"
-            case .signaled(let signal): "signal \(signal)"
-            }
-        }
-    }
+    public typealias Ending = ProcessEnding
 
     /// What the child's standard input is.
     public enum Input {
         /// `/dev/null`.
         case null
-        /// These bytes, then the end of the input (from a temporary file, so that nothing blocks).
+        /// These bytes, then the end of the input (from an unlinked temporary file, so that nothing blocks).
         case bytes([UInt8])
-        /// A pipe the test writes to with ``write(_:)`` and closes with ``closeInput()``.
+        /// A pipe written with ``write(_:)`` and closed with ``closeInput()``.
         case pipe
     }
 
     /// Where the child's standard output or error goes.
     public enum Output {
-        /// A pipe the test reads.
+        /// A pipe read here.
         case capture
         /// `/dev/null`.
         case null
@@ -73,106 +65,54 @@ public final class ChildProcess {
         public init(_ description: String) { self.description = description }
     }
 
-    public let pid: Int32
+    /// The process itself.
+    public let process: Subprocess
+    public var pid: Int32 { process.pid }
     /// The program, as given.
-    public let executable: String
-    private var input: Int32 = -1
-    private var outputs: [Int32] = [-1, -1]
+    public var executable: String { process.executable }
+    private var input: Int32
+    /// The read ends of the pipes on standard output and error; -1 when not captured, or once ended.
+    private var outputs: [Int32]
     private var buffers: [[UInt8]] = [[], []]
-    private var ended: Ending?
 
     /// Starts `executable` (looked up on `PATH` when it has no `/`) with `arguments`.
     /// - Parameters:
     ///   - environment: Variables set for the child on top of this process's own.
     ///   - directory: The child's working directory; this process's when nil.
+    /// - Throws: ``Failure`` when it cannot be started.
     public init(
         _ executable: String, _ arguments: [String], input: Input = .null, stdout: Output = .capture,
         stderr: Output = .capture, environment: [String: String] = [:], directory: String? = nil
     ) throws {
-        self.executable = executable
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var parentEnds: [Int32] = []
-        var childEnds: [Int32] = []
-        defer { for fd in childEnds { close(fd) } }
-        func pipePair() throws -> (read: Int32, write: Int32) {
-            var fds: [Int32] = [-1, -1]
-            guard spawn_shims_pipe_cloexec(&fds) == 0 else {
-                throw Failure("pipe: \(String(cString: strerror(errno)))")
-            }
-            return (fds[0], fds[1])
-        }
-        var temporaryInput: String? = nil
-        defer { if let temporaryInput { unlink(temporaryInput) } }
+        var standardInput = Subprocess.Stream.null
+        var inputFile: CInt = -1
+        defer { if inputFile >= 0 { close(inputFile) } }
         switch input {
-        case .null:
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        case .null: break
+        case .pipe: standardInput = .pipe
         case .bytes(let bytes):
-            var template = Array("/tmp/child-input-XXXXXX".utf8CString)
-            let fd = mkstemp(&template)
-            guard fd >= 0 else { throw Failure("cannot make a file for the input") }
-            temporaryInput = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            var rest = bytes[...]
-            while !rest.isEmpty {
-                let written = rest.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else {
-                    close(fd)
-                    throw Failure("cannot write the input")
-                }
-                rest = rest.dropFirst(written)
-            }
-            close(fd)
-            posix_spawn_file_actions_addopen(&actions, 0, temporaryInput!, O_RDONLY, 0)
-        case .pipe:
-            let ends = try pipePair()
-            self.input = ends.write
-            parentEnds.append(ends.write)
-            childEnds.append(ends.read)
-            posix_spawn_file_actions_adddup2(&actions, ends.read, 0)
+            inputFile = try Self.temporaryFile(holding: bytes)
+            standardInput = .descriptor(inputFile)
         }
-        for (index, output) in [stdout, stderr].enumerated() {
-            let target = Int32(index + 1)
-            switch output {
-            case .null:
-                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
-            case .capture:
-                let ends = try pipePair()
-                outputs[index] = ends.read
-                parentEnds.append(ends.read)
-                childEnds.append(ends.write)
-                posix_spawn_file_actions_adddup2(&actions, ends.write, target)
-            }
+        func stream(_ output: Output) -> Subprocess.Stream { output == .capture ? .pipe : .null }
+        do {
+            process = try Subprocess(
+                executable, arguments, environment: environment.isEmpty ? .inherit : .overriding(environment),
+                directory: directory, standardInput: standardInput, standardOutput: stream(stdout),
+                standardError: stream(stderr))
+        } catch {
+            throw Failure(error.description)
         }
-        if let directory { spawn_shims_add_chdir(&actions, directory) }
-        // Nothing else of this process's: a descriptor another thread opened without close-on-exec stays here.
-        spawn_shims_add_close_from(&actions, 3)
-
-        var variables = ProcessInfo.processInfo.environment
-        for (name, value) in environment { variables[name] = value }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var child: pid_t = 0
-        let status =
-            executable.contains("/")
-            ? posix_spawn(&child, executable, &actions, nil, argv, envp)
-            : posix_spawnp(&child, executable, &actions, nil, argv, envp)
-        guard status == 0 else {
-            for fd in parentEnds { close(fd) }
-            throw Failure("cannot start \(executable): \(String(cString: strerror(status)))")
-        }
-        pid = child
+        self.input = process.standardInput ?? -1
+        outputs = [process.standardOutput ?? -1, process.standardError ?? -1]
     }
 
     deinit {
         closeInput()
         for fd in outputs where fd >= 0 { close(fd) }
-        if ended == nil {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if process.ending == nil {
+            process.signal(SIGKILL)
+            process.wait(until: .now + .seconds(10))
         }
     }
 
@@ -195,22 +135,43 @@ public final class ChildProcess {
             process.readToEnd(until: .now + .seconds(1))
         }
         return Result(
-            ending: timedOut ? nil : ending, stdout: String(decoding: process.buffers[0], as: UTF8.self),
-            stderr: String(decoding: process.buffers[1], as: UTF8.self), timedOut: timedOut)
+            ending: timedOut ? nil : ending, stdout: process.stdout, stderr: process.stderr, timedOut: timedOut)
+    }
+
+    /// A new temporary file holding `bytes`, unlinked, open for reading from its start; its descriptor.
+    private static func temporaryFile(holding bytes: [UInt8]) throws -> CInt {
+        var template = Array("/tmp/child-input-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { spawn_shims_temporary_file($0.baseAddress!) }
+        guard fd >= 0 else { throw Failure("cannot make a file for the input: \(systemReason(errno))") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        do {
+            try write(bytes, to: fd)
+        } catch {
+            close(fd)
+            throw error
+        }
+        lseek(fd, 0, SEEK_SET)
+        return fd
+    }
+
+    private static func write(_ bytes: [UInt8], to fd: CInt) throws {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw Failure(systemReason(errno)) }
+            rest = rest.dropFirst(written)
+        }
     }
 
     // MARK: Input
 
     /// Writes to the child's standard input (``Input/pipe``).
     public func write(_ bytes: [UInt8]) throws {
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                throw Failure("cannot write to \(executable): \(String(cString: strerror(errno)))")
-            }
-            rest = rest.dropFirst(written)
+        do {
+            try Self.write(bytes, to: input)
+        } catch {
+            throw Failure("cannot write to \(executable): \(error)")
         }
     }
 
@@ -234,8 +195,7 @@ public final class ChildProcess {
         let open = (0..<2).filter { outputs[$0] >= 0 }
         guard !open.isEmpty else { return false }
         var pollers = open.map { pollfd(fd: outputs[$0], events: Int16(POLLIN), revents: 0) }
-        let left = deadline - .now
-        let milliseconds = left <= .zero ? 0 : Int32(min((left / .milliseconds(1)).rounded(.up), 1_000))
+        let milliseconds = Subprocess.milliseconds(min(deadline - .now, .seconds(1)))
         guard poll(&pollers, nfds_t(pollers.count), milliseconds) > 0 else { return !onlyWhatIsThere }
         for (slot, index) in open.enumerated() where pollers[slot].revents != 0 {
             var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -260,8 +220,8 @@ public final class ChildProcess {
         while ContinuousClock.now < deadline, pump(until: deadline) {}
     }
 
-    /// Reads until the output (standard error when `stderr`) holds `text`, the outputs end, or `deadline` passes;
-    /// whether it holds it.
+    /// Reads until the output (standard error when `onStandardError`) holds `text`, the outputs end, or `deadline`
+    /// passes; whether it holds it.
     public func waitForOutput(
         containing text: String, onStandardError: Bool = false, until deadline: ContinuousClock.Instant
     ) -> Bool {
@@ -297,19 +257,15 @@ public final class ChildProcess {
 
     // MARK: Ending
 
-    /// Sends a signal (SIGTERM unless told).
+    /// Sends a signal (SIGTERM unless told), unless it has ended.
     public func signal(_ signal: Int32 = SIGTERM) {
-        guard ended == nil else { return }
-        kill(pid, signal)
+        process.signal(signal)
     }
 
     /// How it ended, if it has.
-    public var ending: Ending? {
-        if ended == nil { reap(blocking: false) }
-        return ended
-    }
+    public var ending: Ending? { process.ending }
 
-    public var isRunning: Bool { ending == nil }
+    public var isRunning: Bool { process.isRunning }
 
     /// Waits until it ends or `deadline` passes (reading its outputs meanwhile, so that it cannot block on a
     /// full pipe); how it ended, or nil when it still runs.
@@ -317,36 +273,26 @@ public final class ChildProcess {
     public func waitForExit(until deadline: ContinuousClock.Instant) -> Ending? {
         while ending == nil, ContinuousClock.now < deadline {
             if outputs.allSatisfy({ $0 < 0 }) {
-                usleep(5_000)
+                process.wait(until: deadline)
             } else {
                 pump(until: min(deadline, .now + .milliseconds(5)))
             }
         }
         // What it wrote before it ended is in the pipes still (a process it started may hold them open: bounded).
-        if ended != nil { readToEnd(until: .now + .seconds(1)) }
-        return ended
+        if ending != nil { readToEnd(until: .now + .seconds(1)) }
+        return ending
     }
 
     /// Waits up to `timeout` for it to end.
     @discardableResult
     public func waitForExit(timeout: Duration) -> Ending? { waitForExit(until: .now + timeout) }
 
-    /// Sends SIGTERM, waits up to `grace` for it to end, then kills it; how it ended.
+    /// Sends SIGTERM, waits up to `grace` for it to end (reading its outputs), then kills it; how it ended.
     @discardableResult
     public func stop(grace: Duration = .seconds(10)) -> Ending? {
         signal(SIGTERM)
         if let ending = waitForExit(timeout: grace) { return ending }
         signal(SIGKILL)
         return waitForExit(timeout: .seconds(10))
-    }
-
-    private func reap(blocking: Bool) {
-        var status: Int32 = 0
-        var result: pid_t
-        repeat { result = waitpid(pid, &status, blocking ? 0 : WNOHANG) } while result < 0 && errno == EINTR
-        guard result == pid else { return }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
-        let signal = status & 0x7f
-        ended = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }
 }
