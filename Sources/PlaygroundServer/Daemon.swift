@@ -101,15 +101,14 @@ actor Daemon {
             to: client)
     }
 
+    /// Posts a response, whatever its size: the connection reads no further request while too much of them
+    /// waits (``Mailbox/waitForRoom()``).
     private func send(_ response: IdentifiedResponse, to client: Int) {
         guard let target = clients[client] else { return }
         var out = JSONWriter()
         response.write(to: &out)
         out.raw("\n")
-        if !target.mailbox.post(message: ByteBuffer(bytes: out.bytes)) {
-            logger.warning("disconnecting client \(client): it left more than 4 MiB of responses unread")
-            target.disconnect()
-        }
+        target.mailbox.post(response: ByteBuffer(bytes: out.bytes))
     }
 
     private func answer(_ request: Request, for client: Int) async -> Response {
@@ -285,8 +284,10 @@ actor Daemon {
             for (id, client) in wanting {
                 if case .frame = event {
                     client.mailbox.post(frame: bytes, of: event.scene)
-                } else if !client.mailbox.post(message: bytes) {
-                    logger.warning("disconnecting client \(id): it left more than 4 MiB of events unread")
+                } else if let unread = client.mailbox.post(event: bytes) {
+                    logger.warning(
+                        "disconnecting client \(id): it left \(unread) bytes of events unread (at most \(Mailbox.limit))"
+                    )
                     client.disconnect()
                 }
             }

@@ -48,7 +48,8 @@ public struct ServerConfiguration: Sendable {
         self.readFile = readFile
     }
 
-    /// The socket path of §4: `$LAYOUTD_SOCKET`, else `$XDG_RUNTIME_DIR/layoutd.sock`, else `/tmp/layoutd-$UID.sock`.
+    /// The socket path of §4: `$LAYOUTD_SOCKET`, else `$XDG_RUNTIME_DIR/layoutd.sock`, else
+    /// `${TMPDIR:-/tmp}/layoutd-$UID/layoutd.sock` (``SocketPath``).
     public static func defaultSocketPath(environment: [String: String]) -> String {
         SocketPath.default(environment: environment, userID: FileSystem.userID)
     }

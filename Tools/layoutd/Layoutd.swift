@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Logging
 import PlaygroundProtocol
 import PlaygroundServer
@@ -17,8 +18,9 @@ struct Layoutd: AsyncParsableCommand {
         discussion: """
             Watches the files and folders given (folders recursively, *.layout; by default Playgrounds), \
             reloads each scene on every save, and serves the protocol of docs/protocol.md on a Unix-domain \
-            socket: by default $XDG_RUNTIME_DIR/layoutd.sock, or /tmp/layoutd-$UID.sock. SIGINT and SIGTERM \
-            shut it down cleanly and remove the socket file.
+            socket: by default $XDG_RUNTIME_DIR/layoutd.sock, or /tmp/layoutd-$UID/layoutd.sock in a folder \
+            only this user can write to (made with mode 0700; one another user owns or can write to is \
+            refused). SIGINT and SIGTERM shut it down cleanly, within a second, and remove the socket file.
 
             Examples:
               layoutd                                   # Playgrounds/, real clock at 60 fps
@@ -32,7 +34,9 @@ struct Layoutd: AsyncParsableCommand {
     var paths: [String] = ["Playgrounds"]
 
     @Option(
-        help: "The socket's path (default: $LAYOUTD_SOCKET, $XDG_RUNTIME_DIR/layoutd.sock or /tmp/layoutd-$UID.sock).")
+        help:
+            "The socket's path (default: $LAYOUTD_SOCKET, $XDG_RUNTIME_DIR/layoutd.sock or /tmp/layoutd-$UID/layoutd.sock)."
+    )
     var socket: String?
 
     @Option(help: "Frames per second of the clock.")
@@ -87,9 +91,23 @@ struct Layoutd: AsyncParsableCommand {
 /// The server as a service of the group, cancelled on a graceful shutdown.
 struct ServerService: Service {
     let server: PlaygroundServer
+    /// How long a shutdown may take before the process ends anyway.
+    static let shutdownLimit = 0.9
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown { try await server.run() }
+        let socketPath = server.configuration.socketPath
+        let logger = server.configuration.logger
+        try await withGracefulShutdownHandler {
+            try await cancelWhenGracefulShutdown { try await server.run() }
+        } onGracefulShutdown: {
+            // Nothing should hold a shutdown up (files are read off the loop, clients are closed, layout-watch is
+            // stopped), but a thread stuck in the kernel must not keep SIGTERM from ending the daemon.
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.shutdownLimit) {
+                logger.error("the shutdown took over \(Self.shutdownLimit) s; exiting now")
+                unlink(socketPath)
+                _exit(1)
+            }
+        }
     }
 }
 

@@ -4,25 +4,43 @@ import Synchronization
 /// What waits to be written to one client: responses and events in order,
 /// and for each subscribed scene at most one frame. A newer frame of a scene
 /// replaces the one waiting, so a client that stops reading never delays
-/// the others and never grows the daemon's memory (latest frame wins, §4);
-/// responses and other events are never dropped, and a client that leaves
-/// more than ``messageLimit`` bytes of them unread is cut off.
+/// the others and never grows the daemon's memory (latest frame wins, §4).
+///
+/// What counts is only what the client has not read: what waits here, not
+/// yet handed to the socket (the connection's writer takes everything at
+/// once, and waits while the socket's buffer is full). Of that:
+/// - responses are never dropped, however large one is (a frame of a
+///   megabyte of text is delivered); instead the connection reads no further
+///   request while more than ``limit`` bytes of responses wait
+///   (``waitForRoom(patience:on:)``), so a client that sends requests and never
+///   reads holds up only itself, and is cut off when it has read nothing for
+///   a while;
+/// - other events (reloads, diagnostics, removals) come whether the client
+///   asks or not: one that leaves more than ``limit`` bytes of them unread
+///   is cut off, and the log says how much it left.
 ///
 /// Shared by the daemon, which posts, and the connection's writer, which
 /// takes; a `Mutex` guards it, so it is `Sendable` without an actor hop per
 /// frame.
 final class Mailbox: Sendable {
-    /// Unread responses and events a client may leave before it is disconnected.
-    static let messageLimit = 4 << 20
+    /// Unread bytes of responses that stop the reading of requests, and of events that cut a client off.
+    static let limit = 4 << 20
+    /// How long a client whose responses stopped its requests may read nothing before it is cut off.
+    static let patience = TimeAmount.seconds(5)
 
     private struct State {
         var messages: [ByteBuffer] = []
-        var messageBytes = 0
+        var responseBytes = 0
+        var eventBytes = 0
         /// The latest frame of each scene, in the order the scenes first had one waiting.
         var frames: [String: ByteBuffer] = [:]
         var frameOrder: [String] = []
         var isOverflowing = false
         var isClosed = false
+        /// The connection's reader, waiting for responses to be taken (resumed with true) or for its patience
+        /// to run out (false), by number, with the timer of its patience.
+        var roomWaiters: [Int: (continuation: CheckedContinuation<Bool, Never>, timer: Scheduled<Void>?)] = [:]
+        var nextWaiter = 0
     }
 
     private let state = Mutex(State())
@@ -34,19 +52,29 @@ final class Mailbox: Sendable {
         (wakeUps, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Queues a response or a non-frame event. Returns false when the client
-    /// has left too much unread: it is to be disconnected.
-    @discardableResult
-    func post(message: ByteBuffer) -> Bool {
-        let accepted = state.withLock { state -> Bool in
-            guard !state.isClosed else { return true }
-            state.messages.append(message)
-            state.messageBytes += message.readableBytes
-            if state.messageBytes > Self.messageLimit { state.isOverflowing = true }
-            return !state.isOverflowing
+    /// Queues a response, whatever its size.
+    func post(response: ByteBuffer) {
+        state.withLock { state in
+            guard !state.isClosed else { return }
+            state.messages.append(response)
+            state.responseBytes += response.readableBytes
         }
         signal.yield()
-        return accepted
+    }
+
+    /// Queues an event other than a frame. Returns the bytes of events the client has left unread when that is
+    /// more than ``limit``: it is to be disconnected; nil otherwise.
+    @discardableResult
+    func post(event: ByteBuffer) -> Int? {
+        let unread = state.withLock { state -> Int? in
+            guard !state.isClosed else { return nil }
+            state.messages.append(event)
+            state.eventBytes += event.readableBytes
+            if state.eventBytes > Self.limit { state.isOverflowing = true }
+            return state.isOverflowing ? state.eventBytes : nil
+        }
+        signal.yield()
+        return unread
     }
 
     /// Queues a scene's frame, replacing the one of that scene still waiting.
@@ -60,22 +88,74 @@ final class Mailbox: Sendable {
 
     /// What is due for writing now: messages first, in order, then the latest frames.
     func take() -> (items: [ByteBuffer], overflowing: Bool) {
-        state.withLock { state in
+        let (items, overflowing, waiters) = state.withLock { state in
             var items = state.messages
             for scene in state.frameOrder {
                 if let frame = state.frames[scene] { items.append(frame) }
             }
             state.messages.removeAll(keepingCapacity: true)
-            state.messageBytes = 0
+            state.responseBytes = 0
+            state.eventBytes = 0
             state.frames.removeAll(keepingCapacity: true)
             state.frameOrder.removeAll(keepingCapacity: true)
-            return (items, state.isOverflowing)
+            let waiters = state.roomWaiters.values
+            state.roomWaiters.removeAll()
+            return (items, state.isOverflowing, waiters)
         }
+        for waiter in waiters {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: true)
+        }
+        return (items, overflowing)
+    }
+
+    /// Returns true when at most ``limit`` bytes of responses wait to be written (at once, usually), or the
+    /// mailbox is closed: the connection reads its next request only then. False when the writer took nothing
+    /// for `patience` (timed on `loop`): the client reads nothing, and is to be cut off.
+    func waitForRoom(patience: TimeAmount, on loop: any EventLoop) async -> Bool {
+        while true {
+            let number = state.withLock { state -> Int? in
+                guard !state.isClosed && state.responseBytes > Self.limit else { return nil }
+                defer { state.nextWaiter += 1 }
+                return state.nextWaiter
+            }
+            guard let number else { return true }
+            let taken = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let waiting = state.withLock { state -> Bool in
+                    guard !state.isClosed && state.responseBytes > Self.limit else { return false }
+                    state.roomWaiters[number] = (continuation, nil)
+                    return true
+                }
+                guard waiting else { return continuation.resume(returning: true) }
+                let timer = loop.scheduleTask(in: patience) { self.expire(number) }
+                let taken = state.withLock { state -> Bool in
+                    guard state.roomWaiters[number] != nil else { return true }
+                    state.roomWaiters[number]?.timer = timer
+                    return false
+                }
+                if taken { timer.cancel() }
+            }
+            if !taken { return false }
+        }
+    }
+
+    /// A reader's patience ran out before a take.
+    private func expire(_ number: Int) {
+        state.withLock { $0.roomWaiters.removeValue(forKey: number) }?.continuation.resume(returning: false)
     }
 
     /// No more posts: the connection is going.
     func close() {
-        state.withLock { $0.isClosed = true }
+        let waiters = state.withLock { state in
+            state.isClosed = true
+            let waiters = state.roomWaiters.values
+            state.roomWaiters.removeAll()
+            return waiters
+        }
+        for waiter in waiters {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: true)
+        }
         signal.finish()
     }
 }

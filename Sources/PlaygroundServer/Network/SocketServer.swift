@@ -12,15 +12,23 @@ import PlaygroundProtocol
 public enum ServerError: Error, CustomStringConvertible, Sendable {
     /// Another daemon answers on the path.
     case alreadyRunning(String)
+    /// A process of another user answers on the path.
+    case foreignServer(String, uid: UInt32)
     /// Something that is not a socket is at the path.
     case notASocket(String)
+    /// The private folder of the socket is not private: why.
+    case unsafeFolder(String)
     case cannotBind(String, String)
     case noWatcher(String)
 
     public var description: String {
         switch self {
         case .alreadyRunning(let path): "another layoutd is serving on \(path); stop it, or give --socket another path"
+        case .foreignServer(let path, let uid):
+            "a process of another user (uid \(uid)) listens on \(path); give --socket another path"
         case .notASocket(let path): "\(path) exists and is not a socket; remove it, or give --socket another path"
+        case .unsafeFolder(let reason):
+            "refusing to listen there: \(reason); or set XDG_RUNTIME_DIR, or give --socket another path"
         case .cannotBind(let path, let reason): "cannot listen on \(path): \(reason)"
         case .noWatcher(let reason): "cannot watch files: \(reason)"
         }
@@ -37,44 +45,64 @@ struct SocketServer {
 
     typealias Connection = NIOAsyncChannel<InboundLine, ByteBuffer>
 
-    /// Binds the socket: mode 0600 from the start, a stale socket file
-    /// replaced, a live daemon's never.
+    /// Binds the socket: in its private folder (made, or checked) when it is in one, mode 0600 from the start,
+    /// close-on-exec, a listen queue as long as the system allows; a stale socket file replaced, a live daemon's
+    /// never.
     static func bind(path: String, group: any EventLoopGroup) async throws -> NIOAsyncChannel<Connection, Never> {
+        if let folder = SocketPath.privateFolder(of: path, userID: getuid()) {
+            do {
+                try PrivateFolder.prepare(folder)
+            } catch {
+                throw ServerError.unsafeFolder(error.description)
+            }
+        }
         switch FileSystem.kind(of: path) {
         case .missing: break
         case .other: throw ServerError.notASocket(path)
         case .socket:
-            if await isLive(path, group: group) { throw ServerError.alreadyRunning(path) }
-            FileSystem.remove(path)
+            switch await peer(of: path, group: group) {
+            case .none: FileSystem.remove(path)
+            case .some(let peer) where peer.isThisUser: throw ServerError.alreadyRunning(path)
+            case .some(let peer): throw ServerError.foreignServer(path, uid: peer.uid)
+            }
         }
-        // The socket file is created by bind(2) with the process's umask: 0177 leaves 0600, with no window.
-        let previous = umask(0o177)
-        defer { umask(previous) }
+        let descriptor: CInt
+        do {
+            descriptor = try UnixSocket.listen(at: path)
+        } catch {
+            throw ServerError.cannotBind(path, error.description)
+        }
         do {
             return try await ServerBootstrap(group: group)
-                .serverChannelOption(.backlog, value: 256)
                 // A client that sends its last request and shuts its side (`socat -t`) still gets its answers.
                 .childChannelOption(.allowRemoteHalfClosure, value: true)
-                .bind(unixDomainSocketPath: path) { channel in
+                .bind(descriptor) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder()))
                         return try Connection(wrappingChannelSynchronously: channel)
                     }
                 }
         } catch {
+            close(descriptor)
+            FileSystem.remove(path)
             throw ServerError.cannotBind(path, "\(error)")
         }
     }
 
-    /// Whether a daemon answers on a socket path (a refused connection means a stale file).
-    static func isLive(_ path: String, group: any EventLoopGroup) async -> Bool {
-        do {
-            let channel = try await ClientBootstrap(group: group).connect(unixDomainSocketPath: path).get()
-            try? await channel.close()
-            return true
-        } catch {
-            return false
+    /// Who answers on a socket path; nil when no one does (a refused connection means a stale file).
+    static func peer(of path: String, group: any EventLoopGroup) async -> PeerCredentials? {
+        guard let channel = try? await ClientBootstrap(group: group).connect(unixDomainSocketPath: path).get() else {
+            return nil
         }
+        defer { channel.close(promise: nil) }
+        // Someone listens: when who cannot be told, it is no one this daemon may replace.
+        var unknown = PeerCredentials()
+        unknown.uid = .max
+        guard let provider = channel as? any SocketOptionProvider else { return unknown }
+        let peer: PeerCredentials? = try? await provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
+        ).get()
+        return peer ?? unknown
     }
 
     /// Serves until the server channel closes: each client in a child task.
@@ -113,6 +141,15 @@ struct SocketServer {
                         try await outbound.write(contentsOf: mailbox.take().items)
                     }
                     for try await line in inbound {
+                        // A client that leaves its answers unread is not read from either: it waits, not the
+                        // daemon; and one that reads nothing for a while is cut off.
+                        guard await mailbox.waitForRoom(patience: Mailbox.patience, on: channel.eventLoop) else {
+                            logger.warning(
+                                "disconnecting client \(id): it has read none of its answers for \(Mailbox.patience.nanoseconds / 1_000_000_000) s and more than \(Mailbox.limit) bytes of them wait"
+                            )
+                            channel.close(promise: nil)
+                            break
+                        }
                         switch line {
                         case .line(let bytes): await daemon.handle(line: bytes, from: id)
                         case .tooLong: await daemon.refuseLongLine(from: id)

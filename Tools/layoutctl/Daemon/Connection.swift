@@ -19,7 +19,9 @@ struct ConnectionOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The daemon's socket.",
-            discussion: "Default: $LAYOUTD_SOCKET, else $XDG_RUNTIME_DIR/layoutd.sock, else /tmp/layoutd-$UID.sock.",
+            discussion:
+                "Default: $LAYOUTD_SOCKET, else $XDG_RUNTIME_DIR/layoutd.sock, else /tmp/layoutd-$UID/layoutd.sock "
+                + "(under $TMPDIR when it is set).",
             valueName: "path"))
     var socket: String?
 
@@ -39,6 +41,15 @@ struct ConnectionOptions: ParsableArguments {
             printError(
                 "layoutctl: error: no daemon is listening on \(displayed(path)) (\(reason)); start one with "
                     + "'layoutd Playgrounds', or give --socket or LAYOUTD_SOCKET")
+            throw ExitCode(Status.noDaemon)
+        } catch ClientError.foreignServer(_, let uid) {
+            printError(
+                "layoutctl: error: the process listening on \(displayed(path)) runs as uid \(uid), not as you "
+                    + "(uid \(getuid())) or root; refusing to talk to it: another user may be posing as layoutd. "
+                    + "Give --socket or LAYOUTD_SOCKET the path of your own daemon")
+            throw ExitCode(Status.noDaemon)
+        } catch ClientError.protocolViolation(let what) {
+            printError("layoutctl: error: the daemon on \(displayed(path)) broke the protocol: \(what)")
             throw ExitCode(Status.noDaemon)
         } catch ClientError.disconnected {
             printError("layoutctl: error: the daemon on \(displayed(path)) closed the connection")
