@@ -43,8 +43,8 @@ public struct WatchEvent: Hashable, Sendable {
         /// its path to be a folder again, and then says `rewatch`.
         case moveSelf = "move_self"
         /// The root, after `deleteSelf` or `moveSelf`, is a folder again (created, moved back, replaced by a copy)
-        /// and watched. Its listing follows (`exists` lines), then `ready`; the root's scenes that the listing
-        /// does not find are gone.
+        /// and watched. Its listing follows (`exists` lines; a file written into it meanwhile may come as events
+        /// instead, or as both), then `ready`; the root's scenes found by neither are gone.
         case rewatch
         /// The kernel's queue overflowed and events were lost. `layout-watch` lists every root again, then says
         /// `ready`.

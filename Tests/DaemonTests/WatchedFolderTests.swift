@@ -42,7 +42,9 @@ import Testing
             #expect(try await client.frame(of: "Same", layer: .model).view(named: "box")?.x == 5)
             // A later save reloads as usual.
             try daemon.save(Self.scene(x: 80), to: "Box")
-            try await daemon.waitUntil("Box's save reloaded") { try await client.summary().contains("Box 3") }
+            try await daemon.waitUntil("Box's save reloaded") {
+                try await client.summary() == ["Box 3", "New 1", "Same 1"]
+            }
             #expect(try await client.frame(of: "Box", layer: .model).view(named: "box")?.x == 80)
             try await events.waitFor(.reload(scene: "Box", generation: 3), daemon)
             #expect(await events.removed == ["Gone"])
