@@ -13,7 +13,9 @@
 ///
 /// `ROOT` is the index of the watched folder on its command line, and `PATH` is relative to it, with `\\`, `\t`,
 /// `\n`, `\r`, `\xNN` escapes for a backslash, a tab, a newline, a carriage return and any other byte that is a
-/// control character or not part of valid UTF-8. A `_dir` suffix on the kind marks a folder. Use
+/// control character or not part of valid UTF-8. A `_dir` suffix on the kind marks a folder. A root deleted or moved
+/// away is reported with an empty path (`delete_self\t0\t`, `move_self\t0\t`), and when its path is a folder
+/// again it is watched again: `rewatch\t0\t`, then its listing (`exists` lines), then `ready`. Use
 /// `WatchEvent(parsing:)` to read a line, and ``SaveDetector`` to turn events into reloads.
 public struct WatchEvent: Hashable, Sendable {
     /// What happened.
@@ -34,20 +36,27 @@ public struct WatchEvent: Hashable, Sendable {
         case modify
         /// Metadata changed. Reported only with `layout-watch --all-events`.
         case attrib
-        /// The root itself was deleted. It is no longer watched.
+        /// The root itself was deleted (or its file system unmounted). It is no longer watched; `layout-watch`
+        /// watches for its path to be a folder again, and then says `rewatch`.
         case deleteSelf = "delete_self"
-        /// The root itself was moved away. It is no longer watched.
+        /// The root itself was moved away. It is no longer watched, even where it went; `layout-watch` watches for
+        /// its path to be a folder again, and then says `rewatch`.
         case moveSelf = "move_self"
+        /// The root, after `deleteSelf` or `moveSelf`, is a folder again (created, moved back, replaced by a copy)
+        /// and watched. Its listing follows (`exists` lines; a file written into it meanwhile may come as events
+        /// instead, or as both), then `ready`; the root's scenes found by neither are gone.
+        case rewatch
         /// The kernel's queue overflowed and events were lost. `layout-watch` lists every root again, then says
         /// `ready`.
         case overflow
-        /// Every folder is watched and listed: once at start, and again after each `overflow`.
+        /// Every folder is watched and listed: once at start, again after each `overflow`, and after each
+        /// `rewatch` at the end of that root's listing.
         case ready
 
         /// Whether the kind takes a root and a path, and so may have a `_dir` form.
         var hasPath: Bool { self != .overflow && self != .ready }
         /// Whether the kind is about a root, always a folder (no `_dir` form).
-        var isAboutRoot: Bool { self == .deleteSelf || self == .moveSelf }
+        var isAboutRoot: Bool { self == .deleteSelf || self == .moveSelf || self == .rewatch }
     }
 
     public var kind: Kind
@@ -58,7 +67,7 @@ public struct WatchEvent: Hashable, Sendable {
     public var path: String
     /// The exact bytes of the path.
     public var rawPath: [UInt8]
-    /// Whether the entry is a folder (the kind's `_dir` form; always for `deleteSelf` and `moveSelf`).
+    /// Whether the entry is a folder (the kind's `_dir` form; always for `deleteSelf`, `moveSelf` and `rewatch`).
     public var isDirectory: Bool
 
     /// An event with a path given as text.

@@ -44,3 +44,32 @@ func listFolder(_ path: [UInt8]) -> FolderListing {
         }
     }
 }
+
+/// Whether `path` is a folder, or a symbolic link to one, that has not been deleted (a deleted folder that is still
+/// open somewhere, a deleted working folder for `.`, has no links left).
+func isFolder(_ path: [UInt8]) -> Bool {
+    guard let info = status(of: path) else { return false }
+    return info.st_mode & S_IFMT == S_IFDIR && info.st_nlink > 0
+}
+
+/// Which file a path names: the same pair is the same file.
+struct FileIdentity: Equatable {
+    var device: dev_t
+    var inode: ino_t
+
+    /// The file that `path` names now (a symbolic link followed), or nil when there is none.
+    init?(of path: [UInt8]) {
+        guard let info = status(of: path) else { return nil }
+        device = info.st_dev
+        inode = info.st_ino
+    }
+}
+
+/// `stat` of `path`, symbolic links followed; nil when it fails.
+private func status(of path: [UInt8]) -> stat? {
+    var info = stat()
+    let found = (path + [0]).withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+    }
+    return found ? info : nil
+}

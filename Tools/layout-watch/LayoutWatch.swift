@@ -13,12 +13,20 @@
 ///   and after an overflow;
 /// - `create`, `close_write`, `moved_to`, `moved_from`, `delete` (`\tR\tPATH`), and `create_dir`, `moved_to_dir`,
 ///   `moved_from_dir`, `delete_dir` for folders; with `--all-events` also `modify` and `attrib`/`attrib_dir`;
-/// - `delete_self\tR\t` and `move_self\tR\t`: root R itself was deleted or moved away; it is no longer watched;
-/// - `overflow`: the kernel's queue overflowed and events were lost; every root is listed again (`exists` lines),
-///   and then comes `ready`;
-/// - `ready`: every folder is watched and listed (once at start, and after each overflow).
+/// - `delete_self\tR\t` and `move_self\tR\t`: root R itself was deleted (or its file system unmounted) or moved
+///   away; it is no longer watched, and layout-watch waits for its path to be a folder again;
+/// - `rewatch\tR\t`: root R, gone before, is a folder again (made again, moved back, or a copy put in its place)
+///   and is watched again; its listing follows (`exists` lines), and then comes `ready`;
+/// - `overflow`: the kernel's queue overflowed and events were lost; every root is listed again (`exists` lines,
+///   and `rewatch` before those of a root that is back, `delete_self` for a root found gone), and then comes `ready`;
+/// - `ready`: every folder is watched and listed (once at start, after each overflow, and after each `rewatch`'s
+///   listing).
 ///
 /// Folders that appear are watched and listed at once, as files may land in them before their watch exists.
+/// A root that goes is waited for through a watch on its parent folder, for a folder made or moved in under the
+/// root's name (this watch reports nothing else, and is removed once the root is back), and each second by a
+/// `stat` of its path, for a parent that is gone too or cannot be watched, and for a root given as a symbolic link
+/// whose target comes back. A root that does not exist at start is an error (status 2), not waited for.
 /// Problems that leave a folder unwatched (no permission, `ENOSPC` when `fs.inotify.max_user_watches` is reached)
 /// go to standard error as `layout-watch: error: …` lines, and watching goes on.
 ///
@@ -75,18 +83,25 @@ enum LayoutWatch {
 
     /// Prints events until it should stop; returns the exit status.
     private static func watch(_ watcher: inout Watcher) throws(Stop) -> Int32 {
+        let clock = ContinuousClock()
+        var lookedForRoots = clock.now
         while !StopSignal.received {
             if let event = Inotify.nextEvent(timeout: 1) {
                 try watcher.handle(event)
-                continue
+            } else {
+                switch Inotify.error {
+                case 0, EINTR:
+                    // A second without events, or a signal (SIGUSR1: the parent may have died): is anyone still there?
+                    if StopSignal.parentDied || outputClosed() { return 0 }
+                case let code:
+                    printError("cannot read inotify events: \(reason(code))")
+                    return 1
+                }
             }
-            switch Inotify.error {
-            case 0, EINTR:
-                // A second without events, or a signal (SIGUSR1: the parent may have died): is anyone still there?
-                if StopSignal.parentDied || outputClosed() { return 0 }
-            case let code:
-                printError("cannot read inotify events: \(reason(code))")
-                return 1
+            // Roots that have gone are looked for once a second, even while events keep coming.
+            if watcher.hasMissingRoots, clock.now - lookedForRoots >= .seconds(1) {
+                try watcher.lookForMissingRoots()
+                lookedForRoots = clock.now
             }
         }
         return 0

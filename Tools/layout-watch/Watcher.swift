@@ -28,6 +28,13 @@ struct Folder: Equatable {
 /// Watches are set folder by folder (`inotifytools_watch_recursively` would not see folders created later and
 /// reports nothing of what it finds), each before its folder is listed, so that an entry that appears meanwhile is
 /// either listed or reported by an event, possibly both.
+///
+/// A root that goes (deleted, moved away, its file system unmounted) is waited for until its path is a folder again:
+/// its parent folder is watched for folders made or moved in under the root's name (a parent watch, which reports
+/// nothing else), and each missing root is looked for once a second too (`lookForMissingRoots()`), for a parent that
+/// is gone as well or cannot be watched, and for a root given as a symbolic link, whose target may come back where
+/// the parent does not see it. When the root is back, layout-watch says `rewatch`, watches and lists it, and says
+/// `ready`.
 struct Watcher {
     /// The roots as given, without trailing slashes.
     let roots: [[UInt8]]
@@ -40,6 +47,26 @@ struct Watcher {
     private var droppedDescriptors: Set<Int32> = []
     /// The highest watch descriptor seen so far: the kernel hands them out in increasing order.
     private var newestDescriptor: Int32 = 0
+    /// The roots that have gone and are waited for.
+    private var missingRoots: Set<Int> = []
+    /// The parent watches, by descriptor. A descriptor may also be in `folders` (the parent is a folder under
+    /// another root), and then its watch is that folder's, which the parent watch only borrows.
+    private var parentWatches: [Int32: ParentWatch] = [:]
+    /// The parent watch of each missing root that has one.
+    private var parentWatchOfRoot: [Int: Int32] = [:]
+
+    /// A watch on a folder that held missing roots.
+    private struct ParentWatch {
+        /// The missing roots waited for in it; none for a watch that could not be removed safely (see
+        /// `unwatchParent(of:)`), which only waits for the kernel to drop it.
+        var roots: Set<Int>
+        /// The folder watched, as it was when the watch was set.
+        var identity: FileIdentity?
+    }
+
+    /// The events of a parent watch: entries made or moved in. `IN_MASK_ADD`, so that a folder watched for itself
+    /// keeps every event it has.
+    private static let parentEvents = UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR | IN_MASK_ADD)
 
     init(roots: [[UInt8]], allEvents: Bool, output: Output) {
         self.roots = roots
@@ -66,16 +93,30 @@ struct Watcher {
     ///
     /// A folder that is watched already is skipped with what is inside it, unless `rescan`: it was listed when its
     /// watch was set. A folder that has vanished meanwhile is skipped silently (its events say so).
-    mutating func watchTree(_ folder: Folder, rescan: Bool = false) throws(Stop) {
+    ///
+    /// - Parameters:
+    ///   - firstWatch: what adding the watch on `folder` gave, when the caller has added it.
+    /// - Returns: false when `folder` itself has vanished.
+    @discardableResult
+    mutating func watchTree(_ folder: Folder, rescan: Bool = false, firstWatch: WatchResult? = nil) throws(Stop)
+        -> Bool
+    {
         var pending = [folder]
         var outOfWatches = false
+        var firstWatch = firstWatch
+        var isFirst = true
         while let folder = pending.popLast() {
+            defer { isFirst = false }
             if StopSignal.received { throw .requested }
             if !outOfWatches {
-                switch addWatch(folder) {
+                let result = firstWatch ?? addWatch(folder)
+                firstWatch = nil
+                switch result {
                 case .added: break
                 case .alreadyWatched: if !rescan { continue }
-                case .failed(ENOENT), .failed(ENOTDIR): continue
+                case .failed(ENOENT), .failed(ENOTDIR):
+                    if isFirst { return false }
+                    continue
                 case .failed(let code):
                     // After ENOSPC every other watch would fail too: one message, and listings only.
                     report(code, watching: folder)
@@ -87,7 +128,9 @@ struct Watcher {
             let entries: [FolderEntry]
             switch listFolder(systemPath(of: folder)) {
             case .entries(let listed): entries = listed
-            case .failed(ENOENT), .failed(ENOTDIR): continue
+            case .failed(ENOENT), .failed(ENOTDIR):
+                if isFirst { return false }
+                continue
             case .failed(let code):
                 report(code, listing: folder)
                 continue
@@ -101,18 +144,22 @@ struct Watcher {
                 }
             }
         }
+        return true
     }
 
     /// Removes the watches on `folder` and every folder inside it: it has moved away, so its watches would report
-    /// under its old name.
+    /// under its old name. A watch that a parent watch borrows stays, for it.
     mutating func unwatchTree(_ folder: Folder) {
         for (descriptor, watched) in folders where folder.contains(watched) {
-            _ = Inotify.removeWatch(descriptor: descriptor)
             folders[descriptor] = nil
+            guard parentWatches[descriptor] == nil else { continue }
+            // It fails when the kernel has dropped the watch already (its IN_IGNORED still to come, or lost in an
+            // overflow): the library then keeps its name.
+            if !Inotify.removeWatch(descriptor: descriptor) { droppedDescriptors.insert(descriptor) }
         }
     }
 
-    private enum WatchResult: Equatable {
+    enum WatchResult: Equatable {
         case added
         case alreadyWatched
         case failed(Int32)
@@ -120,7 +167,33 @@ struct Watcher {
     }
 
     private mutating func addWatch(_ folder: Folder) -> WatchResult {
-        let path = systemPath(of: folder)
+        switch addWatch(path: systemPath(of: folder), events: events) {
+        case .new(let descriptor):
+            folders[descriptor] = folder
+            return .added
+        case .existing(let descriptor):
+            // A folder inside two roots: the first stays.
+            if folders[descriptor] != nil { return .alreadyWatched }
+            // A parent watch's folder, now watched for itself (its events replace the parent watch's, which they
+            // include).
+            folders[descriptor] = folder
+            return .added
+        case .failed(let code): return .failed(code)
+        case .unknownDescriptor: return .unknownDescriptor
+        }
+    }
+
+    private enum AddedWatch {
+        /// A new watch.
+        case new(Int32)
+        /// A watch the folder had already, as a watched folder or a parent watch.
+        case existing(Int32)
+        case failed(Int32)
+        case unknownDescriptor
+    }
+
+    /// Adds a watch on `path`, or changes the events of the watch it has; which watch it is.
+    private mutating func addWatch(path: [UInt8], events: UInt32) -> AddedWatch {
         guard Inotify.watch(path, events: events) else { return .failed(Inotify.error) }
         // The library does not return the descriptor. Its name-to-descriptor table can be stale: when the kernel
         // drops a watch itself (a deleted folder), the library cannot remove it, and keeps the name. Its
@@ -128,20 +201,139 @@ struct Watcher {
         var candidate = newestDescriptor + 1
         while let name = Inotify.path(ofDescriptor: candidate) {
             newestDescriptor = candidate
-            if name == path {
-                folders[candidate] = folder
-                return .added
-            }
+            if name == path { return .new(candidate) }
             candidate += 1
         }
         // The folder was watched already (the kernel gave its descriptor again), under this name or, for a folder
-        // inside two roots, another one: then the first stays.
+        // inside two roots or a parent watch's, another one.
         if let descriptor = Inotify.descriptor(named: path), !droppedDescriptors.contains(descriptor),
-            folders[descriptor] != nil
+            folders[descriptor] != nil || parentWatches[descriptor] != nil
         {
-            return .alreadyWatched
+            return .existing(descriptor)
         }
         return .unknownDescriptor
+    }
+
+    // MARK: Roots that go and come back
+
+    /// Whether some root has gone and is waited for.
+    var hasMissingRoots: Bool { !missingRoots.isEmpty }
+
+    /// Root `root` has gone: says `kind` (`delete_self` or `move_self`), forgets its watches, and waits for its path
+    /// to be a folder again, which it may be already.
+    ///
+    /// - Parameters:
+    ///   - dropped: whether the kernel drops its watches itself (the root was deleted or unmounted); otherwise (moved
+    ///     away) they are removed, as they would report the folder where it went.
+    ///   - sayReady: whether a listing of the root, if it is back already, ends with `ready` (not after an
+    ///     overflow, whose listing ends with one).
+    mutating func rootGone(_ root: Int, kind: String, dropped: Bool, sayReady: Bool = true) throws(Stop) {
+        let folder = Folder(root: root, path: [])
+        if dropped {
+            for (descriptor, watched) in folders where folder.contains(watched) {
+                folders[descriptor] = nil
+                droppedDescriptors.insert(descriptor)
+            }
+        } else {
+            unwatchTree(folder)
+        }
+        try output.event(kind, root: root, path: [])
+        missingRoots.insert(root)
+        watchParent(of: root)
+        // Checked once the parent watch is set: the folder may have come back before it.
+        try rewatchIfBack(root, sayReady: sayReady)
+    }
+
+    /// Watches missing root `root` again if its path is a folder now: says `rewatch`, watches and lists it, and says
+    /// `ready` unless told not to; whether it did.
+    @discardableResult
+    mutating func rewatchIfBack(_ root: Int, sayReady: Bool = true) throws(Stop) -> Bool {
+        let folder = Folder(root: root, path: [])
+        guard missingRoots.contains(root), isFolder(systemPath(of: folder)) else { return false }
+        let watch = addWatch(folder)
+        // Gone again already: still waited for.
+        if watch == .failed(ENOENT) || watch == .failed(ENOTDIR) { return false }
+        missingRoots.remove(root)
+        unwatchParent(of: root)
+        try output.event("rewatch", root: root, path: [])
+        // A root inside another root's folder is that root's (`alreadyWatched`), and not listed, as at start.
+        try watchTree(folder, firstWatch: watch)
+        if sayReady { try output.line("ready") }
+        return true
+    }
+
+    /// Looks for every missing root, each second: a root whose path is a folder again is watched again, and a root
+    /// without a parent watch (its parent was gone, or its watch dropped) gets another try at one.
+    mutating func lookForMissingRoots() throws(Stop) {
+        for root in missingRoots.sorted() {
+            watchParent(of: root)
+            try rewatchIfBack(root)
+        }
+    }
+
+    /// The folder that holds root `root`, as a path to give the system (with a trailing slash), and the root's name
+    /// in it; nil for a root whose parent cannot be watched for its name: `/`, or a name `.` or `..`.
+    func parent(ofRoot root: Int) -> (path: [UInt8], name: [UInt8])? {
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        let path = roots[root]
+        let last = path.lastIndex(of: slash)
+        let name = Array(last.map { path[($0 + 1)...] } ?? path[...])
+        guard !name.isEmpty, name != [dot], name != [dot, dot] else { return nil }
+        var parent = last.map { Array(path[..<$0]) } ?? [dot]
+        while parent.last == slash { parent.removeLast() }
+        return (parent + [slash], name)
+    }
+
+    /// Sets a parent watch for missing root `root`, unless it has one; when it cannot (the parent is gone too, or
+    /// cannot be watched), the root is looked for each second only.
+    private mutating func watchParent(of root: Int) {
+        guard parentWatchOfRoot[root] == nil, let parent = parent(ofRoot: root) else { return }
+        let descriptor: Int32
+        switch addWatch(path: parent.path, events: Self.parentEvents) {
+        case .new(let new): descriptor = new
+        case .existing(let existing): descriptor = existing
+        case .failed, .unknownDescriptor: return
+        }
+        if parentWatches[descriptor] == nil {
+            parentWatches[descriptor] = ParentWatch(roots: [], identity: FileIdentity(of: parent.path))
+        }
+        parentWatches[descriptor]?.roots.insert(root)
+        parentWatchOfRoot[root] = descriptor
+    }
+
+    /// Removes root `root` from its parent watch, and the watch when no other root needs it.
+    ///
+    /// A watch the kernel has dropped cannot be removed (the library would complain on standard error). A watch is
+    /// dropped only when its folder is deleted or unmounted; so while the parent's path still names the folder the
+    /// watch was set on, the watch is there to remove. Otherwise the folder was deleted (its `IN_IGNORED` is on its
+    /// way) or moved elsewhere (then its watch stays, reporting nothing).
+    private mutating func unwatchParent(of root: Int) {
+        guard let descriptor = parentWatchOfRoot.removeValue(forKey: root), var watch = parentWatches[descriptor]
+        else { return }
+        watch.roots.remove(root)
+        parentWatches[descriptor] = watch
+        guard watch.roots.isEmpty, folders[descriptor] == nil else {
+            // Still needed, or borrowed from a watched folder, which keeps it.
+            if watch.roots.isEmpty { parentWatches[descriptor] = nil }
+            return
+        }
+        guard let parent = parent(ofRoot: root), let identity = watch.identity,
+            FileIdentity(of: parent.path) == identity
+        else { return }
+        parentWatches[descriptor] = nil
+        _ = Inotify.removeWatch(descriptor: descriptor)
+    }
+
+    /// A parent watch's event: a folder made or moved in under a missing root's name may be that root back.
+    private mutating func handleParentEvent(_ event: Inotify.Event) throws(Stop) {
+        guard let watch = parentWatches[event.descriptor], event.has(IN_CREATE) || event.has(IN_MOVED_TO) else {
+            return
+        }
+        // A symbolic link to a folder counts too: `rewatchIfBack` follows it.
+        for root in watch.roots.sorted() where parent(ofRoot: root)?.name == event.name {
+            try rewatchIfBack(root)
+        }
     }
 
     private func report(_ code: Int32, watching folder: Folder) {
@@ -169,27 +361,46 @@ extension Watcher {
     /// Prints the line of one event and follows folders that come and go.
     mutating func handle(_ event: Inotify.Event) throws(Stop) {
         if event.has(IN_Q_OVERFLOW) {
-            // Events were lost, among them perhaps new folders: list everything again, watching what is not.
+            // Events were lost, among them perhaps new folders, and roots that went or came back: list everything
+            // again, watching what is not.
             try output.line("overflow")
-            for root in roots.indices { try watchTree(Folder(root: root, path: []), rescan: true) }
+            for root in roots.indices {
+                if missingRoots.contains(root) {
+                    try rewatchIfBack(root, sayReady: false)
+                } else if try !watchTree(Folder(root: root, path: []), rescan: true) {
+                    // Gone, and the events that said so lost: deleted or moved, it is gone all the same.
+                    try rootGone(root, kind: "delete_self", dropped: false, sayReady: false)
+                }
+            }
             try output.line("ready")
             return
         }
         if event.has(IN_IGNORED) {
-            folders[event.descriptor] = nil
+            let folder = folders.removeValue(forKey: event.descriptor)
             droppedDescriptors.insert(event.descriptor)
+            if let watch = parentWatches.removeValue(forKey: event.descriptor) {
+                // Its roots are looked for each second, and get a new parent watch if they can.
+                for root in watch.roots { parentWatchOfRoot[root] = nil }
+            }
+            // A root's watch dropped with no delete_self, move_self or unmount before it: the root is gone anyway.
+            if let folder, folder.path.isEmpty { try rootGone(folder.root, kind: "delete_self", dropped: true) }
             return
         }
-        // Events still queued for a watch removed since are dropped: a listing covers that folder.
-        guard let folder = folders[event.descriptor] else { return }
+        // Events still queued for a watch removed since find neither, and are dropped: a listing covers that folder.
+        // A descriptor can be both: a watched folder that is also the parent of a missing root.
+        if let folder = folders[event.descriptor] { try handle(event, in: folder) }
+        if parentWatches[event.descriptor] != nil { try handleParentEvent(event) }
+    }
+
+    /// Prints the line of one event in a watched folder, and follows folders that come and go.
+    private mutating func handle(_ event: Inotify.Event, in folder: Folder) throws(Stop) {
         if event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF) || event.has(IN_UNMOUNT) {
             // For a folder inside a root, its parent's event says it already.
             guard folder.path.isEmpty else { return }
             if event.has(IN_MOVE_SELF) {
-                unwatchTree(folder)
-                try output.event("move_self", root: folder.root, path: [])
+                try rootGone(folder.root, kind: "move_self", dropped: false)
             } else {
-                try output.event("delete_self", root: folder.root, path: [])
+                try rootGone(folder.root, kind: "delete_self", dropped: true)
             }
             return
         }

@@ -36,6 +36,8 @@ struct Watcher {
     let loader: SceneFileLoader
     let logger: Logger
     let group: any EventLoopGroup
+    /// How long a scene whose file is gone waits for it to come back before it is removed.
+    let removalGrace: Duration
 
     /// The roots of the paths given: a folder is watched whole; a file through its folder. Each folder is
     /// one root (layout-watch reports a folder under one root only): files of the same folder share it, and
@@ -85,7 +87,7 @@ struct Watcher {
     /// Runs until cancelled. `ready` is called once, when the first listing
     /// of every root has been loaded.
     func run(ready: @escaping @Sendable () -> Void) async throws {
-        var detector = SaveDetector(removalGrace: .milliseconds(200))
+        var detector = SaveDetector(removalGrace: removalGrace)
         var reads = PendingReads()
         /// The first listing is complete (`ready`); the socket opens once its files are loaded too.
         var listed = false
@@ -129,6 +131,7 @@ struct Watcher {
                         case .line(let bytes):
                             do {
                                 let event = try WatchEvent(parsing: bytes.readableBytesView)
+                                logIfAboutRoot(event)
                                 actions = detector.handle(event, at: now)
                                 if event.kind == .ready {
                                     backoff = .milliseconds(100)
@@ -208,6 +211,26 @@ struct Watcher {
             }
         } catch {
             // The pipe failed: as if layout-watch had ended, which restarts it.
+        }
+    }
+
+    /// Says when a watched folder goes, and when it is back.
+    private func logIfAboutRoot(_ event: WatchEvent) {
+        guard roots.indices.contains(event.root) else { return }
+        let folder = roots[event.root].folder
+        let milliseconds = Int((removalGrace / .milliseconds(1)).rounded())
+        switch event.kind {
+        case .deleteSelf, .moveSelf:
+            let how = event.kind == .deleteSelf ? "deleted" : "moved away"
+            logger.notice(
+                """
+                the watched folder '\(folder)' was \(how); its scenes are removed in \(milliseconds) ms unless it \
+                comes back; watching for it to reappear
+                """)
+        case .rewatch:
+            logger.notice("'\(folder)' is back: listing it again")
+        default:
+            break
         }
     }
 
