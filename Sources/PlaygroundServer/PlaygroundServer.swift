@@ -36,10 +36,12 @@ public struct PlaygroundServer: Sendable {
         let daemon = Daemon(configuration: configuration, executor: executor)
         guard let executable = configuration.watcherPath ?? FileSystem.executableFolder.map({ $0 + "/layout-watch" })
         else { throw ServerError.noWatcher("cannot find layout-watch beside this program") }
+        let turn = try await SocketTurn.make(on: group)
+        defer { turn.close() }
         let grace = configuration.removalGrace.isFinite ? max(0, configuration.removalGrace) : 0.2
         let watcher = Watcher(
             roots: Watcher.roots(for: configuration.paths), executable: executable, daemon: daemon,
-            loader: SceneFileLoader(read: configuration.readFile), logger: logger, group: group,
+            loader: SceneFileLoader(read: configuration.readFile), turn: turn, logger: logger, group: group,
             removalGrace: .seconds(grace))
         let (readiness, ready) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         try await withThrowingTaskGroup(of: Void.self) { tasks in

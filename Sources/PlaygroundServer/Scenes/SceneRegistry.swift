@@ -103,6 +103,13 @@ struct SceneRegistry: Sendable {
     mutating func remove(name: String) -> [Event] {
         guard entries.removeValue(forKey: name) != nil else { return [] }
         moving.remove(name)
+        // A checkout that took thousands of scenes away leaves their room in the table (an entry holds its
+        // session inline): it is given back once three quarters are empty, so memory returns to where it was.
+        if entries.capacity > 64 && entries.count * 4 < entries.capacity {
+            var smaller = [String: SceneEntry](minimumCapacity: entries.count)
+            for (key, entry) in entries { smaller[key] = entry }
+            entries = smaller
+        }
         return [.removed(scene: name)]
     }
 

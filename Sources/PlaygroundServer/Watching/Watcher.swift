@@ -17,7 +17,7 @@ import SceneLanguage
 ///
 /// One loop takes everything in order: `layout-watch`'s lines, the removal
 /// timer, and the reads as they finish. A file is read once at a time
-/// (``PendingReads``); between two loads the loop yields, so that clients
+/// and a few files at once (``PendingReads``); between two loads the loop yields, so that clients
 /// are answered while thousands of files load.
 struct Watcher {
     /// A folder `layout-watch` watches, and which of its files count.
@@ -34,6 +34,8 @@ struct Watcher {
     let executable: String
     let daemon: Daemon
     let loader: SceneFileLoader
+    /// What the loop awaits between slices of its work, so that the event loop serves clients meanwhile.
+    let turn: SocketTurn
     let logger: Logger
     let group: any EventLoopGroup
     /// How long a scene whose file is gone waits for it to come back before it is removed.
@@ -74,7 +76,12 @@ struct Watcher {
         case ended
         case deadline
         case read(SceneFile, SceneFileLoader.Outcome)
+        /// A while after scenes were removed: time to give their memory back to the system.
+        case trim
     }
+
+    /// How long after the last removal the memory of removed scenes is given back.
+    static let trimDelay = Duration.seconds(1)
 
     /// A scene file of a root: its scene's name (the path without `.layout`), how clients see the file, and where
     /// it is.
@@ -94,6 +101,8 @@ struct Watcher {
         var isReady = false
         var backoff = Duration.milliseconds(100)
         var lastYield = ContinuousClock.now
+        var lastRemoval = ContinuousClock.now
+        var trimScheduled = false
         while !Task.isCancelled {
             let process = try WatcherProcess.start(executable: executable, folders: roots.map(\.folder))
             let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
@@ -119,15 +128,23 @@ struct Watcher {
                             continuation.finish()
                         case .deadline:
                             actions = detector.tick(at: now)
-                        case .read(let scene, let outcome):
-                            switch reads.finished(scene.path) {
-                            case .apply:
-                                await apply(outcome, of: scene)
-                            case .readAgain:
-                                startReading(scene, in: &tasks, into: continuation)
-                            case .drop:
-                                break
+                        case .trim:
+                            trimScheduled = false
+                            if ContinuousClock.now - lastRemoval >= Self.trimDelay {
+                                // Off the loop: trimming a large heap takes milliseconds.
+                                try? await NIOThreadPool.singleton.runIfActive { Memory.returnFreePages() }
+                            } else {
+                                trimScheduled = true
+                                let due = lastRemoval + Self.trimDelay
+                                tasks.addTask {
+                                    try? await Task.sleep(until: due, clock: .continuous)
+                                    continuation.yield(.trim)
+                                }
                             }
+                        case .read(let scene, let outcome):
+                            let (verdict, next) = reads.finished(scene)
+                            for file in next { startReading(file, in: &tasks, into: continuation) }
+                            if verdict == .apply { await apply(outcome, of: scene) }
                         case .line(let bytes):
                             do {
                                 let event = try WatchEvent(parsing: bytes.readableBytesView)
@@ -145,7 +162,7 @@ struct Watcher {
                         for action in actions {
                             // A checkout's thousands of removals come in one tick: clients are served meanwhile.
                             if ContinuousClock.now - lastYield > Self.slice {
-                                await Task.yield()
+                                await turn.wait()
                                 lastYield = .now
                             }
                             switch action {
@@ -153,7 +170,7 @@ struct Watcher {
                                 logger.notice("the inotify queue overflowed; every watched folder is listed again")
                             case .changed(let index, let path):
                                 guard let scene = scene(root: index, path: path) else { continue }
-                                if reads.changed(scene.path) { startReading(scene, in: &tasks, into: continuation) }
+                                if let file = reads.changed(scene) { startReading(file, in: &tasks, into: continuation) }
                             case .removed(let index, let path):
                                 guard let scene = scene(root: index, path: path) else { continue }
                                 reads.removed(scene.path)
@@ -161,16 +178,30 @@ struct Watcher {
                                 removed = true
                             }
                         }
-                        // The memory of the scenes removed goes back to the system, not only to malloc's free lists.
-                        if removed { Memory.returnFreePages() }
+                        // The memory of the scenes removed goes back to the system, not only to malloc's free
+                        // lists, once the removals are over.
+                        if removed {
+                            lastRemoval = .now
+                            if !trimScheduled {
+                                trimScheduled = true
+                                tasks.addTask {
+                                    try? await Task.sleep(for: Self.trimDelay)
+                                    continuation.yield(.trim)
+                                }
+                            }
+                        }
                         if let deadline = detector.nextDeadline { nextDeadline.yield(deadline) }
                         if listed && !isReady && reads.isEmpty {
                             isReady = true
                             ready()
                         }
-                        // Clients are served between two loads, however many files a checkout brings.
+                        // Clients are served between two loads, and between slices of other work (a checkout's
+                        // thousands of lines), however many files a checkout brings.
                         if case .read = input {
-                            await Task.yield()
+                            await turn.wait()
+                            lastYield = .now
+                        } else if ContinuousClock.now - lastYield > Self.slice {
+                            await turn.wait()
                             lastYield = .now
                         }
                     }
@@ -265,10 +296,18 @@ struct Watcher {
     }
 }
 
-/// The scene files being read, by path: one read of a file at a time, and no result applied that a later change
-/// or a removal made stale.
+/// The scene files being read, by path: one read of a file at a time, at most ``concurrency`` reads at once
+/// (the others wait their turn, in order), and no result applied that a later change or a removal made stale.
+///
+/// The bound matters for a checkout of thousands of files: every read that ends is a task the event loop runs
+/// before it looks at its sockets again, so thousands of reads ending together would keep clients waiting.
 struct PendingReads {
+    /// Reads under way at most.
+    static let concurrency = 4
+
     private enum State {
+        /// Waiting for its turn.
+        case queued
         case reading
         /// Changed again while being read: read it again, and drop what the read under way brings.
         case readAgain
@@ -279,42 +318,74 @@ struct PendingReads {
     /// What to do with what a read brought.
     enum Verdict: Equatable {
         case apply
-        /// Drop it and read the file again (a read has been started: call ``changed(_:)`` is not needed).
-        case readAgain
+        /// Drop it: the file changed since, and is read again (it is among the reads to start), or is gone.
         case drop
     }
 
     private var states: [String: State] = [:]
+    private var waiting: [Watcher.SceneFile] = []
+    private var head = 0
+    private var running = 0
 
-    /// Whether no read is under way.
+    /// Whether no read is under way or waiting.
     var isEmpty: Bool { states.isEmpty }
 
-    /// The file changed: whether a read must start now (else the one under way is followed by another).
-    mutating func changed(_ path: String) -> Bool {
-        guard states[path] != nil else {
-            states[path] = .reading
-            return true
+    /// The file changed: the read to start now, if it is its turn.
+    mutating func changed(_ file: Watcher.SceneFile) -> Watcher.SceneFile? {
+        switch states[file.path] {
+        case .queued:
+            return nil
+        case .reading, .readAgain, .dropped:
+            states[file.path] = .readAgain
+            return nil
+        case nil:
+            guard running < Self.concurrency else {
+                states[file.path] = .queued
+                waiting.append(file)
+                return nil
+            }
+            states[file.path] = .reading
+            running += 1
+            return file
         }
-        states[path] = .readAgain
-        return false
     }
 
-    /// The file's scene was removed: a read under way brings nothing.
+    /// The file's scene was removed: a read under way or waiting brings nothing.
     mutating func removed(_ path: String) {
         if states[path] != nil { states[path] = .dropped }
     }
 
-    /// A read of `path` ended: what to do with its outcome. After ``Verdict/readAgain`` the caller starts the
-    /// next read, which counts as under way.
-    mutating func finished(_ path: String) -> Verdict {
-        switch states.removeValue(forKey: path) {
+    /// A read of `file` ended: what to do with its outcome, and the reads to start now.
+    mutating func finished(_ file: Watcher.SceneFile) -> (verdict: Verdict, start: [Watcher.SceneFile]) {
+        running -= 1
+        let verdict: Verdict
+        switch states.removeValue(forKey: file.path) {
         case .readAgain:
-            states[path] = .reading
-            return .readAgain
+            verdict = .drop
+            states[file.path] = .queued
+            waiting.append(file)
         case .dropped:
-            return .drop
-        case .reading, nil:
-            return .apply
+            verdict = .drop
+        case .reading, .queued, nil:
+            verdict = .apply
         }
+        var start: [Watcher.SceneFile] = []
+        while running < Self.concurrency && head < waiting.count {
+            let next = waiting[head]
+            head += 1
+            // One that was removed while it waited is not read at all.
+            guard states[next.path] == .queued else {
+                if states[next.path] == .dropped { states[next.path] = nil }
+                continue
+            }
+            states[next.path] = .reading
+            running += 1
+            start.append(next)
+        }
+        if head == waiting.count {
+            waiting.removeAll(keepingCapacity: waiting.count < 1024)
+            head = 0
+        }
+        return (verdict, start)
     }
 }
