@@ -120,7 +120,8 @@ import Testing
             "setpriv",
             [
                 "--reuid=65534", "--regid=65534", "--clear-groups", "socat",
-                "UNIX-LISTEN:\(socket),fork", "SYSTEM:'printf \"{\\\"id\\\":1,\\\"ok\\\":true}\\\\n\"'",
+                // It holds each connection open, as a daemon would, answering nothing.
+                "UNIX-LISTEN:\(socket),fork", "SYSTEM:sleep 30",
             ])
         defer { impostor.stop() }
         #expect(Self.waitForFile(socket), "socat did not listen: \(impostor.stderr)")

@@ -170,7 +170,9 @@ struct Watcher {
                                 logger.notice("the inotify queue overflowed; every watched folder is listed again")
                             case .changed(let index, let path):
                                 guard let scene = scene(root: index, path: path) else { continue }
-                                if let file = reads.changed(scene) { startReading(file, in: &tasks, into: continuation) }
+                                if let file = reads.changed(scene) {
+                                    startReading(file, in: &tasks, into: continuation)
+                                }
                             case .removed(let index, let path):
                                 guard let scene = scene(root: index, path: path) else { continue }
                                 reads.removed(scene.path)
