@@ -10,6 +10,10 @@ re-create at once), with invalid versions, unchanged re-saves, touches,
 deletions for good and re-creations, a folder renamed away and back, an
 inotify queue flooded past 16,384 events, and `layout-watch` killed.
 
+It also puts a FIFO where a scene is, deletes the watched folder and
+re-creates it from a copy, and checks out 2,000 scene files at once then
+removes them.
+
 Checked all along: every changed valid save makes exactly one new
 generation, an invalid one its diagnostics and none, an unchanged one
 nothing; a deleted scene is removed and a re-created one comes back; a
@@ -174,7 +178,8 @@ class Soak:
         self.constants = {}
         self.present = set()
         self.counts = {"saves": 0, "changed": 0, "invalid": 0, "unchanged": 0, "deleted": 0, "recreated": 0,
-                       "renames": 0, "floods": 0, "watcher kills": 0}
+                       "renames": 0, "floods": 0, "watcher kills": 0, "fifos": 0, "folder replacements": 0,
+                       "bulk files": 0}
         for name in self.names + ["Marker"]:
             self.write_file(name, scene_text(self.next_constant(name)))
 
@@ -333,6 +338,82 @@ class Soak:
                           seconds=30)
         shutil.rmtree(flood)
 
+    def fifo(self, observer):
+        """A FIFO renamed over a scene: the scene says not-a-file, the daemon goes on; a real file again loads."""
+        self.counts["fifos"] += 1
+        name = "C" if "C" in self.present else self.random.choice(sorted(self.present - {"Marker"}))
+        start = len(observer.events)
+        temporary = os.path.join(self.folder, ".fifo")
+        os.mkfifo(temporary)
+        os.rename(temporary, self.path(name))
+        observer.wait_for(
+            lambda events: [e for e in events[start:] if e["event"] == "diagnostics" and e["scene"] == name
+                            and [d["code"] for d in e["diagnostics"]] == ["not-a-file"]],
+            f"{name}'s not-a-file")
+        status = next(scene["status"] for scene in request(self.socket_path, {"id": 1, "cmd": "scenes"})["scenes"]
+                      if scene["name"] == name)
+        if status != "error":
+            raise Failure(f"{name} is a FIFO and its status is {status}")
+        self.marker_round(observer)
+        start = len(observer.events)
+        self.save(name, scene_text(self.next_constant(name)), "temp then rename")
+        observer.wait_for(lambda events: self.reloads_of(name, start)(events), f"{name} a file again")
+
+    def replace_folder(self, observer):
+        """The watched folder deleted and re-created from a copy (rm -rf scenes && cp -r copy scenes): every
+        scene stays, and a save afterwards reloads as usual."""
+        self.counts["folder replacements"] += 1
+        copy = os.path.join(self.root, "copy")
+        shutil.copytree(self.folder, copy)
+        shutil.rmtree(self.folder)
+        shutil.copytree(copy, self.folder)
+        shutil.rmtree(copy)
+        self.marker_round(observer)
+        for name in sorted(self.present - {"Marker"}):
+            start = len(observer.events)
+            self.save(name, scene_text(self.next_constant(name)), "temp then rename")
+            observer.wait_for(lambda events: self.reloads_of(name, start)(events), f"{name} in the new folder")
+
+    def checkout(self, observer, count=2000):
+        """A checkout of 2,000 scene files at once, then their removal: every one loads and goes, and a hello
+        is answered meanwhile."""
+        self.counts["bulk files"] += count
+        bulk = os.path.join(self.folder, "bulk")
+        os.makedirs(bulk)
+        names = {f"bulk/S{index}" for index in range(count)}
+        start = len(observer.events)
+        for index in range(count):
+            with open(os.path.join(bulk, f"S{index}.layout"), "w") as file:
+                file.write(scene_text(index % 50))
+        longest = 0.0
+
+        def loaded(events):
+            return {e["scene"] for e in events[start:] if e["event"] == "reload" and e["scene"] in names}
+
+        deadline = time.monotonic() + 120
+        while len(loaded(observer.events)) < count:
+            sent = time.monotonic()
+            request(self.socket_path, {"id": 1, "cmd": "hello"})
+            longest = max(longest, time.monotonic() - sent)
+            if time.monotonic() > deadline:
+                raise Failure(f"{len(loaded(observer.events))} of {count} bulk scenes loaded after 120 s")
+            time.sleep(0.05)
+        start = len(observer.events)
+        shutil.rmtree(bulk)
+
+        def removed(events):
+            return {e["scene"] for e in events[start:] if e["event"] == "removed" and e["scene"] in names}
+
+        deadline = time.monotonic() + 120
+        while len(removed(observer.events)) < count:
+            sent = time.monotonic()
+            request(self.socket_path, {"id": 1, "cmd": "hello"})
+            longest = max(longest, time.monotonic() - sent)
+            if time.monotonic() > deadline:
+                raise Failure(f"{len(removed(observer.events))} of {count} bulk scenes removed after 120 s")
+            time.sleep(0.05)
+        self.bulk_hello = max(getattr(self, "bulk_hello", 0.0), longest)
+
     def kill_watcher(self, daemon, observer):
         """layout-watch killed: a save made while it is down is picked up once it is back."""
         pid = watcher_pid(daemon.pid)
@@ -380,7 +461,8 @@ class Soak:
             peak_rss = baseline_rss
             started = time.monotonic()
             budget = arguments.seconds
-            specials = [(0.3, self.rename_folder), (0.5, self.flood),
+            specials = [(0.2, self.fifo), (0.3, self.rename_folder), (0.4, self.replace_folder),
+                        (0.5, self.flood), (0.6, self.checkout),
                         (0.7, lambda observer: self.kill_watcher(daemon, observer))]
             while time.monotonic() - started < budget:
                 elapsed = (time.monotonic() - started) / budget
@@ -415,6 +497,8 @@ class Soak:
             print(f"soak: {seconds:.0f} s, {self.counts['saves']} saves, "
                   + ", ".join(f"{value} {key}" for key, value in self.counts.items() if key != "saves"))
             print(f"soak: {frames} frames read by 7 clients, 1 client that never read until the end")
+            if hasattr(self, "bulk_hello"):
+                print(f"soak: the longest hello while 2,000 files loaded: {self.bulk_hello * 1e3:.1f} ms")
             print(f"soak: daemon RSS {baseline_rss} KiB at the start, {peak_rss} KiB at most, {final_rss} KiB at the "
                   f"end (bound +{RSS_BOUND_MIB} MiB); descriptors {baseline_fds} with 8 clients, {final_fds} "
                   "with none")

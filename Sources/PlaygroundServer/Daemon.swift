@@ -214,6 +214,7 @@ actor Daemon {
 
     func remove(name: String) {
         encodedFrames[name] = nil
+        for client in clients.values where client.wants(name) { client.mailbox.forget(scene: name) }
         publish(registry.remove(name: name))
     }
 

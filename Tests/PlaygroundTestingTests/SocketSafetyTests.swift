@@ -1,6 +1,7 @@
 import Foundation
 import PlaygroundClient
 import PlaygroundProtocol
+import Synchronization
 import TestSupport
 import Testing
 
@@ -232,11 +233,32 @@ import Testing
         }
     }
 
-    @Test("40 layoutctl at once, each connecting and leaving: every one is answered")
+    @Test("40 layoutctl at once, during a flood of connections made and dropped: every one is answered")
     func connectFlood() async throws {
         try await LocalDaemon.with(scenes: ["Box": ExpectationTests.box]) { daemon, _ in
+            let path = daemon.socketPath
+            // Four threads connect and close as fast as they can, filling the daemon's listen queue.
+            let flooding = Mutex(true)
+            let floods = (0..<4).map { _ in
+                Thread {
+                    var address = sockaddr_un()
+                    address.sun_family = sa_family_t(AF_UNIX)
+                    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+                    while flooding.withLock({ $0 }) {
+                        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+                        _ = withUnsafePointer(to: &address) {
+                            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                            }
+                        }
+                        close(fd)
+                    }
+                }
+            }
+            for flood in floods { flood.start() }
+            defer { flooding.withLock { $0 = false } }
             let processes = try (0..<40).map { _ in
-                try ChildProcess(try LayoutctlSocketTests.layoutctl(), ["scenes", "--socket", daemon.socketPath])
+                try ChildProcess(try LayoutctlSocketTests.layoutctl(), ["scenes", "--socket", path])
             }
             for process in processes {
                 let ending = process.waitForExit(timeout: .seconds(60))

@@ -32,9 +32,11 @@ final class Mailbox: Sendable {
         var messages: [ByteBuffer] = []
         var responseBytes = 0
         var eventBytes = 0
-        /// The latest frame of each scene, in the order the scenes first had one waiting.
+        /// The latest frame of each scene, in the order the scenes first had one waiting (a scene forgotten
+        /// since stays in the order, with no frame, until the next take).
         var frames: [String: ByteBuffer] = [:]
         var frameOrder: [String] = []
+        var ordered: Set<String> = []
         var isOverflowing = false
         var isClosed = false
         /// The connection's reader, waiting for responses to be taken (resumed with true) or for its patience
@@ -81,9 +83,15 @@ final class Mailbox: Sendable {
     func post(frame: ByteBuffer, of scene: String) {
         state.withLock { state in
             guard !state.isClosed else { return }
-            if state.frames.updateValue(frame, forKey: scene) == nil { state.frameOrder.append(scene) }
+            state.frames[scene] = frame
+            if state.ordered.insert(scene).inserted { state.frameOrder.append(scene) }
         }
         signal.yield()
+    }
+
+    /// Drops the frame of a scene that is gone, if one still waits: its `removed` event says all there is.
+    func forget(scene: String) {
+        _ = state.withLock { $0.frames.removeValue(forKey: scene) }
     }
 
     /// What is due for writing now: messages first, in order, then the latest frames.
@@ -98,6 +106,7 @@ final class Mailbox: Sendable {
             state.eventBytes = 0
             state.frames.removeAll(keepingCapacity: true)
             state.frameOrder.removeAll(keepingCapacity: true)
+            state.ordered.removeAll(keepingCapacity: true)
             let waiters = state.roomWaiters.values
             state.roomWaiters.removeAll()
             return (items, state.isOverflowing, waiters)

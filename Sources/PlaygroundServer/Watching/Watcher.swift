@@ -214,8 +214,10 @@ struct Watcher {
                 kill(pid, SIGTERM)
             }
             _ = process.reap()
-            // Reads still under way were dropped with the stream; the next listing reads every file again.
+            // Reads still under way were dropped with the stream; the next listing reads every file again. A trim
+            // that was waiting went with the tasks: the next removal schedules another.
             reads = PendingReads()
+            trimScheduled = false
             guard !Task.isCancelled else { return }
             logger.warning("layout-watch ended; starting it again in \(backoff)")
             try await Task.sleep(for: backoff)
