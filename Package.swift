@@ -322,6 +322,12 @@ let package = Package(
             dependencies: ["HostSystem"],
             swiftSettings: strictSettings
         ),
+        // The server's pieces on their own, without a socket or a process.
+        .testTarget(
+            name: "PlaygroundServerTests",
+            dependencies: ["PlaygroundServer", "HostSystem", "SceneLanguage"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SceneLanguageTests",
             dependencies: [

@@ -30,3 +30,5 @@ int spawn_shims_pidfd_open(pid_t pid) {
     return -1;
 #endif
 }
+
+int spawn_shims_o_path(void) { return O_PATH; }

@@ -1,3 +1,5 @@
+import CSpawnShims
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -81,10 +83,10 @@ public enum FileKind: Hashable, Sendable {
 /// Reads whole files without ever blocking on what is not a file.
 ///
 /// The one way the project reads a file whose path someone else chose (a scene in a watched folder, a file on
-/// `layoutctl`'s command line): `stat` first, so that a FIFO, a device or a socket is never opened; then
-/// `open(O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)` and `fstat` of the descriptor, so that a file swapped for
-/// something else between the two is still refused; then reads up to `limit` bytes and one more, so that a file
-/// that grows while it is read is refused too rather than read without end.
+/// `layoutctl`'s command line): opened with `O_PATH` first, which opens nothing, and `fstat` of that, so that a
+/// FIFO, a device or a socket is never opened for reading; then opened for reading through that descriptor
+/// (`O_NONBLOCK | O_NOCTTY | O_CLOEXEC`) and checked again; then read up to `limit` bytes and one more, so that a
+/// file that grows while it is read is refused too rather than read without end.
 ///
 /// ```swift
 /// switch Result(catching: { try FileReader.read("Quiz.layout") }) {
@@ -97,15 +99,26 @@ public enum FileReader {
     public static let defaultLimit = 16 << 20
 
     /// The bytes of the regular file at `path` (symbolic links followed).
+    ///
+    /// The path is first opened with `O_PATH`, which opens nothing (a device is not told, a FIFO not waited
+    /// on); that descriptor's `fstat` says what it is; only a regular file within the limit is then opened for
+    /// reading, through `/proc/self/fd`, so what is read is what was checked, and checked again.
     /// - Throws: ``FileReadError``.
     public static func read(_ path: String, limit: Int = defaultLimit) throws(FileReadError) -> [UInt8] {
+        let handle = open(path, spawn_shims_o_path() | O_CLOEXEC)
+        guard handle >= 0 else { throw error(errno, at: path) }
+        defer { close(handle) }
         var info = stat()
-        guard stat(path, &info) == 0 else { throw error(errno) }
+        guard fstat(handle, &info) == 0 else { throw error(errno, at: path) }
         try check(info, limit: limit)
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw error(errno) }
+        var descriptor = open("/proc/self/fd/\(handle)", O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        // Without /proc: the path again, checked again once open.
+        if descriptor < 0 && (errno == ENOENT || errno == ENOTDIR) {
+            descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        }
+        guard descriptor >= 0 else { throw error(errno, at: path) }
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw error(errno) }
+        guard fstat(descriptor, &info) == 0 else { throw error(errno, at: path) }
         try check(info, limit: limit)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size) + 1)
@@ -114,7 +127,7 @@ public enum FileReader {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw error(errno)
+                throw error(errno, at: path)
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<count])
@@ -135,10 +148,19 @@ public enum FileReader {
         guard Int(info.st_size) <= limit else { throw .tooLarge(size: Int(info.st_size), limit: limit) }
     }
 
-    private static func error(_ code: Int32) -> FileReadError {
+    /// The error for a call on `path` that failed with `code`: missing only when nothing at all is at the path
+    /// itself; a symbolic link that leads nowhere, or in a loop, is there and cannot be read.
+    private static func error(_ code: Int32, at path: String) -> FileReadError {
         switch code {
-        case ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG: .missing(reason: systemReason(code))
-        default: .unreadable(reason: systemReason(code))
+        case ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG:
+            var info = stat()
+            guard lstat(path, &info) == 0, FileKind(mode: info.st_mode) == .symbolicLink else {
+                return .missing(reason: systemReason(code))
+            }
+            let why = code == ENOENT ? "a symbolic link to nothing (no such file or directory)" : systemReason(code)
+            return .unreadable(reason: why)
+        default:
+            return .unreadable(reason: systemReason(code))
         }
     }
 }

@@ -1,4 +1,6 @@
 import HostSystem
+import NIOCore
+import NIOPosix
 public import PlaygroundProtocol
 
 #if canImport(Glibc)
@@ -55,13 +57,19 @@ public struct LocalDaemon: Sendable {
             throw ClientError.daemonDidNotStart(error.description)
         }
         let log = process.standardError!
+        var logTaken = false
         defer {
             // SIGTERM, then SIGKILL if it has not ended within 10 s; reaped either way.
             process.stop(grace: .seconds(10))
-            close(log)
+            if !logTaken { close(log) }
         }
         // Ready when it says it listens (it binds only after loading every scene).
         try waitForLine(containing: "listening on", from: log, of: process)
+        // From then on its log is read and dropped, so that a long test's warnings never fill the pipe and
+        // block the daemon (and layout-watch, which writes there too). The channel closes when they end.
+        logTaken =
+            (try? await NIOPipeBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .takingOwnershipOfDescriptor(input: log).get()) != nil
         return try await PlaygroundClient.withConnection(to: socketPath) { client in
             _ = try await client.hello()
             return try await body(

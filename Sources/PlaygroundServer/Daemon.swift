@@ -44,11 +44,11 @@ actor Daemon {
         func wants(_ scene: String) -> Bool { everything || subscriptions.contains(scene) }
     }
 
-    init(configuration: ServerConfiguration, executor: EventLoopExecutor) {
+    init(configuration: ServerConfiguration, executor: EventLoopExecutor, loader: SceneFileLoader) {
         self.configuration = configuration
         self.executor = executor
         self.registry = SceneRegistry(fps: configuration.fps)
-        self.loader = SceneFileLoader(read: configuration.readFile)
+        self.loader = loader
         self.clock = ClockState(paused: false, slow: configuration.slow)
         (movements, movement) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -169,7 +169,15 @@ actor Daemon {
             case .failure(let error):
                 return .error(error.code, error.message)
             case .success(let entry):
-                switch await loader.load(path: entry.path, file: entry.file) {
+                let outcome = await loader.load(path: entry.path, file: entry.file)
+                // While the file was read, a save may have loaded a newer version, or the scene gone: what this
+                // read brought is then out of date, and the scene already shows what its file holds (or is gone).
+                switch registry.entry(scene) {
+                case .failure(let error): return .error(error.code, error.message)
+                case .success(let now) where now.version != entry.version: return .done
+                case .success: break
+                }
+                switch outcome {
                 case .source(let source):
                     publish(registry.load(name: scene, path: entry.path, source: source, force: true))
                     return .done
@@ -289,6 +297,9 @@ actor Daemon {
                     logger.warning(
                         "disconnecting client \(id): it left \(unread) bytes of events unread (at most \(Mailbox.limit))"
                     )
+                    // Gone from the daemon at once: no later event is queued for it, nor logged again.
+                    clients.removeValue(forKey: id)
+                    client.mailbox.close()
                     client.disconnect()
                 }
             }

@@ -33,7 +33,14 @@ public struct PlaygroundServer: Sendable {
 
     private func serve(on group: any EventLoop, executor: EventLoopExecutor) async throws {
         let logger = configuration.logger
-        let daemon = Daemon(configuration: configuration, executor: executor)
+        // The daemon's own threads for blocking calls (reading scene files, reaping layout-watch, trimming the
+        // heap): more than the reads that run at once, so that a few stuck on a slow disk leave the others room.
+        // Not waited for at the end: a read stuck in the kernel must not hold up a shutdown.
+        let pool = NIOThreadPool(numberOfThreads: 2 * PendingReads.concurrency)
+        pool.start()
+        defer { pool.shutdownGracefully { _ in } }
+        let loader = SceneFileLoader(read: configuration.readFile, pool: pool)
+        let daemon = Daemon(configuration: configuration, executor: executor, loader: loader)
         guard let executable = configuration.watcherPath ?? FileSystem.executableFolder.map({ $0 + "/layout-watch" })
         else { throw ServerError.noWatcher("cannot find layout-watch beside this program") }
         let turn = try await SocketTurn.make(on: group)
@@ -41,7 +48,7 @@ public struct PlaygroundServer: Sendable {
         let grace = configuration.removalGrace.isFinite ? max(0, configuration.removalGrace) : 0.2
         let watcher = Watcher(
             roots: Watcher.roots(for: configuration.paths), executable: executable, daemon: daemon,
-            loader: SceneFileLoader(read: configuration.readFile), turn: turn, logger: logger, group: group,
+            loader: loader, turn: turn, logger: logger, group: group,
             removalGrace: .seconds(grace))
         let (readiness, ready) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         try await withThrowingTaskGroup(of: Void.self) { tasks in

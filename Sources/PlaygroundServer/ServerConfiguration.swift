@@ -49,7 +49,7 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// The socket path of §4: `$LAYOUTD_SOCKET`, else `$XDG_RUNTIME_DIR/layoutd.sock`, else
-    /// `${TMPDIR:-/tmp}/layoutd-$UID/layoutd.sock` (``SocketPath``).
+    /// `${LAYOUTD_TMPDIR:-/tmp}/layoutd-$UID/layoutd.sock` (``SocketPath``).
     public static func defaultSocketPath(environment: [String: String]) -> String {
         SocketPath.default(environment: environment, userID: FileSystem.userID)
     }

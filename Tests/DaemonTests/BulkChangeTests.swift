@@ -77,10 +77,11 @@ import Testing
             }
             #expect(removed.count == count)
             #expect(try await client.scenes().isEmpty)
-            // Answered between loads: no wait is a large part of the whole (it was most of it when every event
-            // walked every scene and the loop never let the socket in).
-            #expect(loadWait * 10 < loadTime, "longest hello \(loadWait) during a load of \(loadTime)")
-            #expect(removalWait * 5 < removalTime, "longest hello \(removalWait) during a removal of \(removalTime)")
+            // Answered between loads: no wait is a large part of the whole. When every event walked every scene
+            // and the loop never let the socket in, a hello waited for almost all of it (19.7 s of a 20.9 s
+            // load; 17 s of the removal); here it is a few percent. The bounds leave room for a slow machine.
+            #expect(loadWait * 4 < loadTime, "longest hello \(loadWait) during a load of \(loadTime)")
+            #expect(removalWait * 2 < removalTime, "longest hello \(removalWait) during a removal of \(removalTime)")
         }
     }
 }

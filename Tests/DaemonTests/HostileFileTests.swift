@@ -70,6 +70,9 @@ import Testing
         // A regular file whose every read fails with EIO, as a bad disk's: the daemon's own memory at address 0.
         try FileManager.default.createSymbolicLink(
             atPath: scenes.appendingPathComponent("Broken.layout").path, withDestinationPath: "/proc/self/mem")
+        // A link that leads nowhere is there, and says so.
+        try FileManager.default.createSymbolicLink(
+            atPath: scenes.appendingPathComponent("Dangling.layout").path, withDestinationPath: folder.path + "/none")
         let socket = folder.appendingPathComponent("d.sock").path
         let (process, said) = try DaemonLifecycleTests.startDaemon([
             scenes.path, "--socket", socket, "--clock", "manual",
@@ -81,7 +84,7 @@ import Testing
             #expect(summaries["Good"]?.status == .ok)
             let expected = [
                 "Fifo": "not-a-file", "Link": "not-a-file", "Folder": "not-a-file", "Huge": "too-large",
-                "Broken": "unreadable",
+                "Broken": "unreadable", "Dangling": "unreadable",
             ]
             for (name, code) in expected {
                 #expect(summaries[name]?.status == .error, "\(name): \(String(describing: summaries[name]))")

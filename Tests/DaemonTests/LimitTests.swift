@@ -104,6 +104,10 @@ import Testing
                 let line = socket.readLine(seconds: 10) ?? ""
                 #expect(line.hasPrefix(#"{"id":\#(id),"ok":true"#), "\(line)")
             }
+            // An id that holds a right-to-left override and a CSI comes back escaped, not as written.
+            try socket.send("{\"id\":\"a\u{202E}\u{9B}b\",\"cmd\":\"hello\"}\n")
+            let hostile = socket.readLine(seconds: 10) ?? ""
+            #expect(hostile.hasPrefix(#"{"id":"a\u202e\u009bb","ok":true"#), "\(hostile)")
             try socket.send("{\"id\":2,\"cmd\":\"x\u{9B}2J\u{202E}\"}\n")
             let refused = socket.readLine(seconds: 10) ?? ""
             #expect(refused.contains(#""code":"unknown-command""#), "\(refused)")

@@ -122,8 +122,9 @@ import Testing
             try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
             let notFolder = folder.appendingPathComponent("file.layout")
             try "view a".write(to: notFolder, atomically: true, encoding: .utf8)
-            var cases = [
-                (loop, "too many levels of symbolic links"),
+            let dangling = folder.appendingPathComponent("dangling.layout").path
+            try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: folder.path + "/nowhere")
+            let cases = [
                 (notFolder.path + "/x.layout", "not a directory"),
                 (folder.path + "/missing.layout", "no such file or directory"),
             ]
@@ -135,8 +136,13 @@ import Testing
             }
             // A file that is there but cannot be read gets the diagnostic the daemon gives its scene. Root reads any
             // file, whatever its mode: a file whose reads fail with EIO stands in, as a bad disk's would.
-            var unreadable = [(folder.path + "/broken.layout", "input/output error")]
-            try FileManager.default.createSymbolicLink(atPath: unreadable[0].0, withDestinationPath: "/proc/self/mem")
+            // A link that leads nowhere, or round in a loop, is there: it cannot be read.
+            var unreadable = [
+                (folder.path + "/broken.layout", "input/output error"), (loop, "too many levels of symbolic links"),
+                (dangling, "a symbolic link to nothing (no such file or directory)"),
+            ]
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.path + "/broken.layout", withDestinationPath: "/proc/self/mem")
             if geteuid() != 0 {
                 let locked = folder.appendingPathComponent("locked.layout").path
                 _ = FileManager.default.createFile(atPath: locked, contents: Data("view a".utf8))

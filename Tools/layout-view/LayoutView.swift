@@ -127,7 +127,7 @@ struct LayoutView: AsyncParsableCommand {
         do {
             bytes = try FileReader.read(file)
         } catch {
-            printError("layout-view: error: cannot read '\(escapedForDisplay(file))': \(error)")
+            printError("layout-view: error: cannot read '\(file)': \(error)")
             throw ExitCode(1)
         }
         let source = SourceFile(name: file, bytes: bytes)
@@ -179,7 +179,9 @@ struct LayoutView: AsyncParsableCommand {
     }
 }
 
+/// Writes to standard error, every character a terminal could act on escaped: file names, actions and the
+/// diagnostics of a scene alike.
 func printError(_ message: String) {
-    let bytes = Array((message + "\n").utf8)
+    let bytes = Array((escapedForTerminal(message) + "\n").utf8)
     _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

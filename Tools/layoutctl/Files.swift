@@ -33,32 +33,14 @@ func sceneName(of path: String) -> String {
     return name.hasSuffix(".layout") ? String(name.dropLast(".layout".count)) : name
 }
 
-/// Writes to standard error, every character a terminal could act on escaped (``terminalSafe(_:)``).
+/// Writes to standard error, every character a terminal could act on escaped (``escapedForTerminal(_:)``): what
+/// a daemon sent, what a file holds and what the command line gave alike.
 func printError(_ text: String, terminator: String = "\n") {
-    FileHandle.standardError.write(Data((terminalSafe(text) + terminator).utf8))
+    FileHandle.standardError.write(Data((escapedForTerminal(text) + terminator).utf8))
 }
 
 /// Writes to standard output, terminal-safe, with no buffering: a line at a time even into a pipe, so that
 /// `watch | head` and a Ctrl-C lose nothing.
 func printOutput(_ text: String, terminator: String = "\n") {
-    FileHandle.standardOutput.write(Data((terminalSafe(text) + terminator).utf8))
-}
-
-/// Text for the terminal: what a daemon sent (its messages, rendered diagnostics, names and texts, from
-/// whatever answers on the socket), what the command line gave, and what a file holds, with every control
-/// character but the new line and the tab, and every bidirectional override, written as `\u{1B}` instead of
-/// reaching the terminal, which would act on it (retitle, clear, reorder what it shows).
-func terminalSafe(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.isUnsafeToShow && $0 != "\n" && $0 != "\t" }) else {
-        return text
-    }
-    var out = ""
-    for scalar in text.unicodeScalars {
-        if scalar.isUnsafeToShow && scalar != "\n" && scalar != "\t" {
-            out += scalar.escaped
-        } else {
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
+    FileHandle.standardOutput.write(Data((escapedForTerminal(text) + terminator).utf8))
 }

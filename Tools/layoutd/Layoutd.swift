@@ -48,6 +48,13 @@ struct Layoutd: AsyncParsableCommand {
     @Option(help: "Play animations this many times slower (the Simulator's slow animations: 10).")
     var slow: Double = 1
 
+    @Option(
+        help: """
+            Seconds a scene whose file is gone waits for it to come back (an editor's or git's rename, a folder \
+            replaced) before it is removed.
+            """)
+    var removalGrace: Double = 0.2
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: LogLevel = .notice
 
@@ -66,6 +73,9 @@ struct Layoutd: AsyncParsableCommand {
         guard slow.isFinite, slow >= 0.01, slow <= 1000 else {
             throw ValidationError("--slow is from 0.01 to 1000, not \(slow)")
         }
+        guard removalGrace.isFinite, removalGrace >= 0, removalGrace <= 60 else {
+            throw ValidationError("--removal-grace is from 0 to 60 seconds, not \(removalGrace)")
+        }
     }
 
     func run() async throws {
@@ -75,7 +85,8 @@ struct Layoutd: AsyncParsableCommand {
         let server = PlaygroundServer(
             ServerConfiguration(
                 paths: paths, socketPath: socket ?? ServerConfiguration.defaultSocketPath(environment: environment),
-                clock: clock == .real ? .real : .manual, fps: fps, slow: slow, logger: logger))
+                clock: clock == .real ? .real : .manual, fps: fps, slow: slow, logger: logger,
+                removalGrace: removalGrace))
         let group = ServiceGroup(
             services: [ServerService(server: server)], gracefulShutdownSignals: [.sigterm, .sigint],
             cancellationSignals: [], logger: logger)

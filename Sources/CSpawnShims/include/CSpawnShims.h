@@ -2,7 +2,7 @@
 // files that close on exec from the start (no window in which another
 // thread's child inherits them), the spawn actions that set a child's folder
 // and close its other descriptors, a descriptor to wait on a child with; and
-// malloc_trim, which Glibc's module map leaves out.
+// malloc_trim, which Glibc's module map leaves out; and O_PATH.
 #ifndef C_SPAWN_SHIMS_H
 #define C_SPAWN_SHIMS_H
 
@@ -28,5 +28,8 @@ int spawn_shims_temporary_file(char *template_path);
 /// pidfd_open(pid, 0): a descriptor that polls readable once the process `pid` has ended (it closes on exec);
 /// -1 with errno set, ENOSYS on a kernel before 5.3.
 int spawn_shims_pidfd_open(pid_t pid);
+
+/// O_PATH: open a path without opening the file (no device told, no FIFO waited on), for fstat and a reopen.
+int spawn_shims_o_path(void);
 
 #endif

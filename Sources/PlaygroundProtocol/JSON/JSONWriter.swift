@@ -59,6 +59,21 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Whether JSON text holds a character that ``string(_:)`` would have escaped, raw: a client's id echoed as
+    /// it was written is echoed so only when it holds none.
+    static func holdsUnsafeCharacters(_ text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { utf8 in
+            for index in utf8.indices {
+                switch utf8[index] {
+                case 0..<0x20, 0x7F: return true
+                case 0xC2, 0xD8, 0xE2, 0xEF: if unsafeScalar(utf8, at: index) != nil { return true }
+                default: continue
+                }
+            }
+            return false
+        }
+    }
+
     /// The scalar that starts at `index` and its length, when it is one of the multi-byte characters that
     /// ``string(_:)`` escapes.
     private static func unsafeScalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {

@@ -43,7 +43,8 @@ extension IdentifiedResponse {
     /// written by the frame writer, member by member, never through a value.
     public func write(to out: inout JSONWriter) {
         out.raw("{\"id\":")
-        if let idText { out.raw(idText) } else { out.value(id ?? .null) }
+        // As the client wrote it, unless that holds what a terminal would act on: then as the writer writes it.
+        if let idText, !JSONWriter.holdsUnsafeCharacters(idText) { out.raw(idText) } else { out.value(id ?? .null) }
         switch response {
         case .hello(let info):
             out.raw(",\"ok\":true,\"server\":")

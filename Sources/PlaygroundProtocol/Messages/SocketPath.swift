@@ -9,16 +9,18 @@ public enum SocketPath {
     /// The socket's name in its folder.
     public static let name = "layoutd.sock"
 
-    /// `$LAYOUTD_SOCKET`, else `$XDG_RUNTIME_DIR/layoutd.sock`, else `${TMPDIR:-/tmp}/layoutd-UID/layoutd.sock`.
+    /// `$LAYOUTD_SOCKET`, else `$XDG_RUNTIME_DIR/layoutd.sock`, else `${LAYOUTD_TMPDIR:-/tmp}/layoutd-UID/layoutd.sock`.
     public static func `default`(environment: [String: String], userID: UInt32) -> String {
         if let path = environment["LAYOUTD_SOCKET"], !path.isEmpty { return path }
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/" + name }
         return privateFolder(environment: environment, userID: userID) + "/" + name
     }
 
-    /// The folder of this user's sockets under the temporary folder: `${TMPDIR:-/tmp}/layoutd-UID`.
+    /// The folder of this user's sockets under the temporary folder: `${LAYOUTD_TMPDIR:-/tmp}/layoutd-UID`. Not `TMPDIR`, which
+    /// differs between a shell, an IDE and `sudo`, so that a daemon and its clients always agree (tmux has
+    /// `TMUX_TMPDIR` for the same reason); a relative one counts as unset.
     public static func privateFolder(environment: [String: String], userID: UInt32) -> String {
-        var temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var temporary = environment["LAYOUTD_TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         while temporary.count > 1 && temporary.hasSuffix("/") { temporary.removeLast() }
         return (temporary == "/" ? "" : temporary) + "/" + folderName(userID: userID)
     }

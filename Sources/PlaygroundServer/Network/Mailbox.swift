@@ -43,6 +43,8 @@ final class Mailbox: Sendable {
         /// to run out (false), by number, with the timer of its patience.
         var roomWaiters: [Int: (continuation: CheckedContinuation<Bool, Never>, timer: Scheduled<Void>?)] = [:]
         var nextWaiter = 0
+        /// When the writer last got bytes out to the client (``noteProgress()``), or took.
+        var lastProgress = NIODeadline.now()
     }
 
     private let state = Mutex(State())
@@ -94,9 +96,16 @@ final class Mailbox: Sendable {
         _ = state.withLock { $0.frames.removeValue(forKey: scene) }
     }
 
+    /// The writer got a slice out to the client: a reader waiting for room waits on, however long what was
+    /// taken takes to write.
+    func noteProgress() {
+        state.withLock { $0.lastProgress = .now() }
+    }
+
     /// What is due for writing now: messages first, in order, then the latest frames.
     func take() -> (items: [ByteBuffer], overflowing: Bool) {
         let (items, overflowing, waiters) = state.withLock { state in
+            state.lastProgress = .now()
             var items = state.messages
             for scene in state.frameOrder {
                 if let frame = state.frames[scene] { items.append(frame) }
@@ -119,8 +128,8 @@ final class Mailbox: Sendable {
     }
 
     /// Returns true when at most ``limit`` bytes of responses wait to be written (at once, usually), or the
-    /// mailbox is closed: the connection reads its next request only then. False when the writer took nothing
-    /// for `patience` (timed on `loop`): the client reads nothing, and is to be cut off.
+    /// mailbox is closed: the connection reads its next request only then. False when the writer got nothing
+    /// out to the client for `patience` (timed on `loop`): the client reads nothing, and is to be cut off.
     func waitForRoom(patience: TimeAmount, on loop: any EventLoop) async -> Bool {
         while true {
             let number = state.withLock { state -> Int? in
@@ -136,7 +145,7 @@ final class Mailbox: Sendable {
                     return true
                 }
                 guard waiting else { return continuation.resume(returning: true) }
-                let timer = loop.scheduleTask(in: patience) { self.expire(number) }
+                let timer = loop.scheduleTask(in: patience) { self.expire(number, patience: patience, on: loop) }
                 let taken = state.withLock { state -> Bool in
                     guard state.roomWaiters[number] != nil else { return true }
                     state.roomWaiters[number]?.timer = timer
@@ -148,9 +157,22 @@ final class Mailbox: Sendable {
         }
     }
 
-    /// A reader's patience ran out before a take.
-    private func expire(_ number: Int) {
-        state.withLock { $0.roomWaiters.removeValue(forKey: number) }?.continuation.resume(returning: false)
+    /// A reader's patience ran out: it gives up when nothing got out to the client for that long, and waits
+    /// on otherwise.
+    private func expire(_ number: Int, patience: TimeAmount, on loop: any EventLoop) {
+        let now = NIODeadline.now()
+        let gaveUp = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            guard state.roomWaiters[number] != nil else { return nil }
+            let due = state.lastProgress + patience
+            guard due <= now else {
+                state.roomWaiters[number]?.timer = loop.scheduleTask(deadline: due) {
+                    self.expire(number, patience: patience, on: loop)
+                }
+                return nil
+            }
+            return state.roomWaiters.removeValue(forKey: number)?.continuation
+        }
+        gaveUp?.resume(returning: false)
     }
 
     /// No more posts: the connection is going.

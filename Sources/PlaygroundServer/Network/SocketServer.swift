@@ -60,10 +60,12 @@ struct SocketServer {
         case .missing: break
         case .other: throw ServerError.notASocket(path)
         case .socket:
-            switch await peer(of: path, group: group) {
-            case .none: FileSystem.remove(path)
-            case .some(let peer) where peer.isThisUser: throw ServerError.alreadyRunning(path)
-            case .some(let peer): throw ServerError.foreignServer(path, uid: peer.uid)
+            switch await listener(at: path, group: group) {
+            case .nobody: FileSystem.remove(path)
+            case .peer(let peer) where peer.isThisUser: throw ServerError.alreadyRunning(path)
+            case .peer(let peer): throw ServerError.foreignServer(path, uid: peer.uid)
+            case .busy: throw ServerError.alreadyRunning(path)
+            case .unknown(let reason): throw ServerError.cannotBind(path, "cannot tell whether it is in use: \(reason)")
             }
         }
         let descriptor: CInt
@@ -73,7 +75,7 @@ struct SocketServer {
             throw ServerError.cannotBind(path, error.description)
         }
         do {
-            return try await ServerBootstrap(group: group)
+            let server = try await ServerBootstrap(group: group)
                 // A client that sends its last request and shuts its side (`socat -t`) still gets its answers.
                 .childChannelOption(.allowRemoteHalfClosure, value: true)
                 .bind(descriptor) { channel in
@@ -82,6 +84,9 @@ struct SocketServer {
                         return try Connection(wrappingChannelSynchronously: channel)
                     }
                 }
+            // SwiftNIO listens again on a socket it is given, with a queue of 128: the system's largest again.
+            _ = Glibc.listen(descriptor, UnixSocket.backlog)
+            return server
         } catch {
             close(descriptor)
             FileSystem.remove(path)
@@ -89,20 +94,40 @@ struct SocketServer {
         }
     }
 
-    /// Who answers on a socket path; nil when no one does (a refused connection means a stale file).
-    static func peer(of path: String, group: any EventLoopGroup) async -> PeerCredentials? {
-        guard let channel = try? await ClientBootstrap(group: group).connect(unixDomainSocketPath: path).get() else {
-            return nil
+    /// What answers on an existing socket file.
+    enum Listener {
+        /// No one: the connection was refused, the file is stale.
+        case nobody
+        case peer(PeerCredentials)
+        /// Someone listens whose queue is full: a daemon that is busy, or hung; never one to replace.
+        case busy
+        /// The connection failed otherwise (no permission to the folder, …): why.
+        case unknown(String)
+    }
+
+    /// Who answers on a socket path. Only a refused connection means a stale file.
+    static func listener(at path: String, group: any EventLoopGroup) async -> Listener {
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: group).connect(unixDomainSocketPath: path).get()
+        } catch let error as IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: return .nobody
+            case EAGAIN: return .busy
+            default: return .unknown(systemReason(error.errnoCode))
+            }
+        } catch {
+            return .unknown("\(error)")
         }
         defer { channel.close(promise: nil) }
         // Someone listens: when who cannot be told, it is no one this daemon may replace.
         var unknown = PeerCredentials()
         unknown.uid = .max
-        guard let provider = channel as? any SocketOptionProvider else { return unknown }
+        guard let provider = channel as? any SocketOptionProvider else { return .peer(unknown) }
         let peer: PeerCredentials? = try? await provider.unsafeGetSocketOption(
             level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
         ).get()
-        return peer ?? unknown
+        return .peer(peer ?? unknown)
     }
 
     /// Serves until the server channel closes: each client in a child task.
@@ -131,21 +156,22 @@ struct SocketServer {
             try await connection.executeThenClose { inbound, outbound in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        // The writer: whatever the mailbox holds, as the client takes it.
+                        // The writer: whatever the mailbox holds, as the client takes it. However it ends, the
+                        // mailbox closes, so that the reader waiting for room goes on.
+                        defer { mailbox.close() }
                         for await _ in mailbox.wakeUps {
                             let (items, overflowing) = mailbox.take()
-                            // One flush for all that waits: a reload's event, diagnostics and frame in one write.
-                            try await outbound.write(contentsOf: items)
+                            try await Self.write(items, to: outbound, noting: mailbox)
                             if overflowing { return }
                         }
-                        try await outbound.write(contentsOf: mailbox.take().items)
+                        try await Self.write(mailbox.take().items, to: outbound, noting: mailbox)
                     }
                     for try await line in inbound {
                         // A client that leaves its answers unread is not read from either: it waits, not the
                         // daemon; and one that reads nothing for a while is cut off.
                         guard await mailbox.waitForRoom(patience: Mailbox.patience, on: channel.eventLoop) else {
                             logger.warning(
-                                "disconnecting client \(id): it has read none of its answers for \(Mailbox.patience.nanoseconds / 1_000_000_000) s and more than \(Mailbox.limit) bytes of them wait"
+                                "disconnecting client \(id): it has read nothing for \(Mailbox.patience.nanoseconds / 1_000_000_000) s while more than \(Mailbox.limit) bytes of its answers wait"
                             )
                             channel.close(promise: nil)
                             break
@@ -166,6 +192,36 @@ struct SocketServer {
         }
         await daemon.disconnect(id)
         logger.debug("client \(id) disconnected")
+    }
+
+    /// How much the writer hands to the socket at a time.
+    static let slice = 64 << 10
+
+    /// Writes what was taken, small items together (a reload's event, diagnostics and frame in one write) and a
+    /// large one in slices (they share its bytes), noting each slice the client took, so that a client reading a
+    /// frame of megabytes slowly counts as reading.
+    private static func write(
+        _ items: [ByteBuffer], to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, noting mailbox: Mailbox
+    ) async throws {
+        var batch: [ByteBuffer] = []
+        var size = 0
+        func flush() async throws {
+            guard !batch.isEmpty else { return }
+            try await outbound.write(contentsOf: batch)
+            batch.removeAll(keepingCapacity: true)
+            size = 0
+            mailbox.noteProgress()
+        }
+        for var item in items {
+            while item.readableBytes > slice {
+                batch.append(item.readSlice(length: slice)!)
+                try await flush()
+            }
+            size += item.readableBytes
+            batch.append(item)
+            if size >= slice { try await flush() }
+        }
+        try await flush()
     }
 
     /// `SO_PEERCRED`: whether the peer runs as this process's user.

@@ -54,25 +54,29 @@ final class SocketTurn: Sendable {
     /// Returns once the loop has polled its sockets (at once when the turn is closed).
     func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // The byte is written under the lock that `close()` takes, so the pipe is never written once closed.
             let open = waiters.withLock { waiters -> Bool in
                 guard channel.withLock({ $0 != nil }) else { return false }
                 waiters.append(continuation)
+                var byte: UInt8 = 1
+                // A full pipe already holds a byte that will wake the reader.
+                _ = Glibc.write(writeEnd, &byte, 1)
                 return true
             }
-            guard open else { return continuation.resume() }
-            var byte: UInt8 = 1
-            // A full pipe already holds a byte that will wake the reader.
-            _ = Glibc.write(writeEnd, &byte, 1)
+            if !open { continuation.resume() }
         }
     }
 
-    /// Stops watching; every wait returns.
+    /// Stops watching; every wait returns. Closing again does nothing.
     func close() {
-        let channel = self.channel.withLock { channel in
-            defer { channel = nil }
-            return channel
+        let channel = waiters.withLock { _ in
+            self.channel.withLock { channel in
+                defer { channel = nil }
+                return channel
+            }
         }
-        channel?.close(promise: nil)
+        guard let channel else { return }
+        channel.close(promise: nil)
         Glibc.close(writeEnd)
         resumeAll()
     }

@@ -21,6 +21,9 @@ struct SceneEntry: Sendable {
     var hasErrors = false
     /// The last frame sent to subscribers, to send the next one only when the presentation changed.
     var lastSent: Frame?
+    /// Which of the registry's changes last touched the file's version (a load or a failed one): a `reload`
+    /// whose read was overtaken by a save sees it and applies nothing older.
+    var version = 0
 
     init(name: String, file: String, path: String) {
         self.name = name

@@ -1,6 +1,8 @@
 import HostSystem
+import NIOCore
 import NIOPosix
 import SceneLanguage
+import Synchronization
 
 /// Reads scene files on NIO's blocking thread pool, never on the event loop: a slow disk or a hostile file (a FIFO
 /// that no one writes, a device) delays only its own scene, and the socket is served meanwhile.
@@ -26,21 +28,53 @@ struct SceneFileLoader: Sendable {
     }
 
     let read: @Sendable (String) -> Result<[UInt8], FileReadError>
+    /// The daemon's own pool for blocking calls, with more threads than reads run at once
+    /// (``PendingReads/concurrency``), so that reads stuck on a slow disk leave threads for the others.
     let pool: NIOThreadPool
 
-    init(read: @escaping @Sendable (String) -> Result<[UInt8], FileReadError>, pool: NIOThreadPool = .singleton) {
+    init(read: @escaping @Sendable (String) -> Result<[UInt8], FileReadError>, pool: NIOThreadPool) {
         self.read = read
         self.pool = pool
     }
 
-    /// Reads the file at `path`, which clients know as `file`.
+    /// How long a read may take before the scene is told it cannot be read: a file on a disk that stopped
+    /// answering must not take one of the few reads that run at once for ever.
+    static let patience = TimeAmount.seconds(10)
+
+    /// How a read ended.
+    private enum Ending: Sendable {
+        case read(Result<[UInt8], FileReadError>)
+        /// Cancelled (layout-watch restarted, the daemon shutting down), or the pool no longer runs.
+        case abandoned
+        case timedOut
+    }
+
+    /// Reads the file at `path`, which clients know as `file`. Cancelled, or after ``patience``, it returns at
+    /// once, whatever the read still waits for on its thread.
     func load(path: String, file: String) async -> Outcome {
         let read = self.read
+        let once = ResumeOnce<Ending>()
+        let timer = MultiThreadedEventLoopGroup.singleton.next().scheduleTask(in: Self.patience) {
+            once.resume(.timedOut)
+        }
+        defer { timer.cancel() }
+        let ending = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                once.set(continuation)
+                pool.submit { state in once.resume(state == .active ? .read(read(path)) : .abandoned) }
+            }
+        } onCancel: {
+            once.resume(.abandoned)
+        }
         let result: Result<[UInt8], FileReadError>
-        do {
-            result = try await pool.runIfActive { read(path) }
-        } catch {
-            return .problem(.file(file, code: .unreadable, reason: "the daemon is shutting down"))
+        switch ending {
+        case .read(let read):
+            result = read
+        case .abandoned:
+            return .problem(.file(file, code: .unreadable, reason: "the read was abandoned: the daemon stopped it"))
+        case .timedOut:
+            let seconds = Self.patience.nanoseconds / 1_000_000_000
+            return .problem(.file(file, code: .unreadable, reason: "it cannot be read: no answer in \(seconds) s"))
         }
         switch result {
         case .success(let bytes):
@@ -50,5 +84,36 @@ struct SceneFileLoader: Sendable {
         case .failure(let error):
             return .problem(.file(file, code: DiagnosticCode(rawValue: error.code) ?? .unreadable, reason: "\(error)"))
         }
+    }
+}
+
+/// A continuation resumed once, by whichever comes first: the work, or its cancellation.
+final class ResumeOnce<Value: Sendable>: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<Value, Never>?, early: Value?, done: Bool)>(
+        (nil, nil, false))
+
+    func set(_ continuation: CheckedContinuation<Value, Never>) {
+        let early = state.withLock { state -> Value? in
+            guard state.done else {
+                state.continuation = continuation
+                return nil
+            }
+            return state.early
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    func resume(_ value: Value) {
+        let continuation = state.withLock { state -> CheckedContinuation<Value, Never>? in
+            guard !state.done else { return nil }
+            state.done = true
+            guard let continuation = state.continuation else {
+                state.early = value
+                return nil
+            }
+            state.continuation = nil
+            return continuation
+        }
+        continuation?.resume(returning: value)
     }
 }

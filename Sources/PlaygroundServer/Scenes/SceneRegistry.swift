@@ -18,6 +18,8 @@ struct SceneRegistry: Sendable {
     private var moving: Set<String> = []
     /// Ticks per second of scene time, for `step` and `settle`.
     let fps: Double
+    /// The next ``SceneEntry/version``: every load or failed load of any scene takes a new one.
+    private var nextVersion = 1
 
     init(fps: Double) {
         self.fps = fps
@@ -56,6 +58,8 @@ struct SceneRegistry: Sendable {
         // Taken out, so that the running session is held once and its solver updates in place.
         var entry = entries.removeValue(forKey: name) ?? SceneEntry(name: name, file: file, path: path)
         entry.text = source.text
+        entry.version = nextVersion
+        nextVersion += 1
         let scene = Scene.parse(source)
         var events: [Event] = []
         if scene.diagnostics.hasErrors {
@@ -90,6 +94,8 @@ struct SceneRegistry: Sendable {
     /// save with errors. Its text is forgotten, so that the file's next readable version loads whatever it holds.
     mutating func fail(name: String, path: String, file: String, diagnostic: Diagnostic) -> [Event] {
         var entry = entries.removeValue(forKey: name) ?? SceneEntry(name: name, file: file, path: path)
+        entry.version = nextVersion
+        nextVersion += 1
         let wire = [WireDiagnostic(diagnostic)]
         let unchanged = entry.hasErrors && entry.text == nil && entry.diagnostics == wire
         entry.text = nil

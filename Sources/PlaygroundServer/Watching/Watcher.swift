@@ -132,7 +132,7 @@ struct Watcher {
                             trimScheduled = false
                             if ContinuousClock.now - lastRemoval >= Self.trimDelay {
                                 // Off the loop: trimming a large heap takes milliseconds.
-                                try? await NIOThreadPool.singleton.runIfActive { Memory.returnFreePages() }
+                                try? await loader.pool.runIfActive { Memory.returnFreePages() }
                             } else {
                                 trimScheduled = true
                                 let due = lastRemoval + Self.trimDelay
@@ -213,7 +213,8 @@ struct Watcher {
             } onCancel: {
                 kill(pid, SIGTERM)
             }
-            _ = process.reap()
+            // Off the loop: reaping may wait for a layout-watch that has closed its output but not ended yet.
+            _ = try? await loader.pool.runIfActive { process.reap() }
             // Reads still under way were dropped with the stream; the next listing reads every file again. A trim
             // that was waiting went with the tasks: the next removal schedules another.
             reads = PendingReads()
@@ -312,8 +313,10 @@ struct PendingReads {
     private enum State {
         /// Waiting for its turn.
         case queued
+        /// Waiting for its turn, and removed meanwhile: skipped when its turn comes, unless it changes again.
+        case queuedThenRemoved
         case reading
-        /// Changed again while being read: read it again, and drop what the read under way brings.
+        /// Changed again while being read: drop what the read under way brings, and read it again.
         case readAgain
         /// Removed while being read: drop what the read brings.
         case dropped
@@ -322,7 +325,7 @@ struct PendingReads {
     /// What to do with what a read brought.
     enum Verdict: Equatable {
         case apply
-        /// Drop it: the file changed since, and is read again (it is among the reads to start), or is gone.
+        /// Drop it: the file changed since, and is read again, or is gone.
         case drop
     }
 
@@ -338,6 +341,9 @@ struct PendingReads {
     mutating func changed(_ file: Watcher.SceneFile) -> Watcher.SceneFile? {
         switch states[file.path] {
         case .queued:
+            return nil
+        case .queuedThenRemoved:
+            states[file.path] = .queued
             return nil
         case .reading, .readAgain, .dropped:
             states[file.path] = .readAgain
@@ -356,7 +362,11 @@ struct PendingReads {
 
     /// The file's scene was removed: a read under way or waiting brings nothing.
     mutating func removed(_ path: String) {
-        if states[path] != nil { states[path] = .dropped }
+        switch states[path] {
+        case .queued, .queuedThenRemoved: states[path] = .queuedThenRemoved
+        case .reading, .readAgain, .dropped: states[path] = .dropped
+        case nil: break
+        }
     }
 
     /// A read of `file` ended: what to do with its outcome, and the reads to start now.
@@ -370,21 +380,24 @@ struct PendingReads {
             waiting.append(file)
         case .dropped:
             verdict = .drop
-        case .reading, .queued, nil:
+        case .reading, .queued, .queuedThenRemoved, nil:
             verdict = .apply
         }
         var start: [Watcher.SceneFile] = []
         while running < Self.concurrency && head < waiting.count {
             let next = waiting[head]
             head += 1
-            // One that was removed while it waited is not read at all.
-            guard states[next.path] == .queued else {
-                if states[next.path] == .dropped { states[next.path] = nil }
+            switch states[next.path] {
+            case .queued:
+                states[next.path] = .reading
+                running += 1
+                start.append(next)
+            case .queuedThenRemoved:
+                // Removed while it waited: not read at all.
+                states[next.path] = nil
+            case .reading, .readAgain, .dropped, nil:
                 continue
             }
-            states[next.path] = .reading
-            running += 1
-            start.append(next)
         }
         if head == waiting.count {
             waiting.removeAll(keepingCapacity: waiting.count < 1024)

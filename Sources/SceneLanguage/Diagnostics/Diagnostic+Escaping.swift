@@ -76,3 +76,21 @@ package func escapedForDisplay(_ text: some StringProtocol, limit: Int = .max) -
     }
     return out
 }
+
+/// Text for a terminal, whole lines of it: as ``escapedForDisplay(_:limit:)``, but new lines and tabs stay as
+/// they are. What the command-line tools print (a daemon's messages, names, texts and rendered diagnostics,
+/// their own arguments) goes through it, so nothing they print can retitle, clear or reorder the terminal.
+package func escapedForTerminal(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.isUnsafeToShow && $0 != "\n" && $0 != "\t" }) else {
+        return text
+    }
+    var out = ""
+    for scalar in text.unicodeScalars {
+        if scalar.isUnsafeToShow && scalar != "\n" && scalar != "\t" {
+            out += scalar.escaped
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}

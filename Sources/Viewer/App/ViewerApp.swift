@@ -294,7 +294,18 @@ public struct ViewerApp: Sendable {
     }
 }
 
+/// Writes a line to standard error with every control, format or separator character escaped (`\u{1B}`): a
+/// message may quote a path or what a daemon said.
 func printError(_ message: String) {
-    let bytes = Array((message + "\n").utf8)
+    var shown = ""
+    for scalar in message.unicodeScalars {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator:
+            shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default:
+            shown.unicodeScalars.append(scalar)
+        }
+    }
+    let bytes = Array((shown + "\n").utf8)
     _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -21,7 +21,7 @@ struct ConnectionOptions: ParsableArguments {
             "The daemon's socket.",
             discussion:
                 "Default: $LAYOUTD_SOCKET, else $XDG_RUNTIME_DIR/layoutd.sock, else /tmp/layoutd-$UID/layoutd.sock "
-                + "(under $TMPDIR when it is set).",
+                + "(under $LAYOUTD_TMPDIR when it is set).",
             valueName: "path"))
     var socket: String?
 
