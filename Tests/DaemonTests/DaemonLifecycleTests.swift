@@ -127,6 +127,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
 
+    @Test("A socket whose listener is too busy to accept is in use: layoutd says so and leaves it alone")
+    func busySocket() async throws {
+        let folder = try Self.temporaryFolder("layoutd-busy")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try DaemonTests.box.write(to: folder.appendingPathComponent("Box.layout"), atomically: true, encoding: .utf8)
+        let path = folder.appendingPathComponent("busy.sock").path
+        // A listener that never accepts, its queue full: a hung daemon, as a connection sees it.
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        #expect(bound == 0 && listen(listener, 0) == 0)
+        var queued: [UnixSocket] = []
+        while queued.count < 64, let connection = try? UnixSocket(path, nonBlocking: true) { queued.append(connection) }
+        let result = try ChildProcess.run(
+            try LocalDaemon.executablePath(), [folder.path, "--socket", path, "--clock", "manual"],
+            timeout: .seconds(30))
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("another layoutd is serving"), "\(result.stderr)")
+        #expect(access(path, F_OK) == 0, "the busy listener's socket file was removed")
+    }
+
     @Test("Files given one by one from the same folder are each a scene; the folder's others are not")
     func files() async throws {
         let folder = try Self.temporaryFolder("layoutd-files")

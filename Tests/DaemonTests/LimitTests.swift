@@ -46,6 +46,35 @@ import Testing
         }
     }
 
+    @Test("A client that reads slowly, three 3 MB answers asked at once, gets them all: reading slowly is reading")
+    func slowReader() async throws {
+        try await LocalDaemon.with(scenes: ["Quiz": Self.labels]) { daemon, client in
+            for i in 0..<3 { _ = try await client.exec("l\(i).text = \"\(Self.million)\"", in: "Quiz") }
+            let socket = try UnixSocket(daemon.socketPath)
+            // A small receive buffer, and about 600 KB/s: the three answers take about 15 s to read, three times
+            // the 5 s a client may read nothing while over 4 MiB of its answers wait.
+            var size: Int32 = 16_384
+            setsockopt(socket.fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            for id in 1...3 { try socket.send(#"{"id":\#(id),"cmd":"frame","scene":"Quiz"}"# + "\n") }
+            var received = 0
+            var newlines = 0
+            var chunk = [UInt8](repeating: 0, count: 16_384)
+            let deadline = ContinuousClock.now + .seconds(60)
+            while newlines < 3 && ContinuousClock.now < deadline {
+                var poller = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 1000) > 0 else { continue }
+                let count = recv(socket.fd, &chunk, chunk.count, 0)
+                guard count > 0 else { break }
+                received += count
+                newlines += chunk[..<count].count { $0 == UInt8(ascii: "\n") }
+                usleep(25_000)
+            }
+            #expect(newlines == 3, "\(newlines) answers of 3 (\(received) bytes) before the connection ended")
+            #expect(received > 9_000_000)
+            #expect(try await client.hello().server == "layoutd")
+        }
+    }
+
     @Test("settle of a repeat-forever animation on the manual clock keeps one frame, not one per tick")
     func settleKeepsOneFrame() async throws {
         let scene = """

@@ -13,8 +13,10 @@ final class UnixSocket {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(_ path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    /// Connects to `path`; `nonBlocking`, a full listen queue throws (EAGAIN) instead of waiting.
+    init(_ path: String, nonBlocking: Bool = false) throws {
+        let flags = nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | flags, 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
