@@ -25,11 +25,18 @@ import Synchronization
 final class Mailbox: Sendable {
     /// Unread bytes of responses that stop the reading of requests, and of events that cut a client off.
     static let limit = 4 << 20
+    /// The size up to which a message is copied into the mailbox's own buffer rather than kept as it is.
+    static let smallMessage = 4096
+
     /// How long a client whose responses stopped its requests may read nothing before it is cut off.
     static let patience = TimeAmount.seconds(5)
 
     private struct State {
+        /// Responses and events in order. Small ones are copied into the last buffer, which this mailbox owns
+        /// (``ownsLast``), so that what a client leaves unread is a few buffers, not thousands of small ones
+        /// scattered over the heap, which would keep its pages from going back to the system.
         var messages: [ByteBuffer] = []
+        var ownsLast = false
         var responseBytes = 0
         var eventBytes = 0
         /// The latest frame of each scene, in the order the scenes first had one waiting (a scene forgotten
@@ -45,6 +52,23 @@ final class Mailbox: Sendable {
         var nextWaiter = 0
         /// When the writer last got bytes out to the client (``noteProgress()``), or took.
         var lastProgress = NIODeadline.now()
+
+        /// Queues a message: a small one into the buffer this mailbox owns, a large one as it is (no copy).
+        mutating func append(_ message: ByteBuffer) {
+            guard message.readableBytes <= Mailbox.smallMessage else {
+                messages.append(message)
+                ownsLast = false
+                return
+            }
+            if ownsLast {
+                messages[messages.count - 1].writeImmutableBuffer(message)
+            } else {
+                var owned = ByteBufferAllocator().buffer(capacity: Mailbox.smallMessage)
+                owned.writeImmutableBuffer(message)
+                messages.append(owned)
+                ownsLast = true
+            }
+        }
     }
 
     private let state = Mutex(State())
@@ -60,7 +84,7 @@ final class Mailbox: Sendable {
     func post(response: ByteBuffer) {
         state.withLock { state in
             guard !state.isClosed else { return }
-            state.messages.append(response)
+            state.append(response)
             state.responseBytes += response.readableBytes
         }
         signal.yield()
@@ -72,7 +96,7 @@ final class Mailbox: Sendable {
     func post(event: ByteBuffer) -> Int? {
         let unread = state.withLock { state -> Int? in
             guard !state.isClosed else { return nil }
-            state.messages.append(event)
+            state.append(event)
             state.eventBytes += event.readableBytes
             if state.eventBytes > Self.limit { state.isOverflowing = true }
             return state.isOverflowing ? state.eventBytes : nil
@@ -111,6 +135,7 @@ final class Mailbox: Sendable {
                 if let frame = state.frames[scene] { items.append(frame) }
             }
             state.messages.removeAll(keepingCapacity: true)
+            state.ownsLast = false
             state.responseBytes = 0
             state.eventBytes = 0
             state.frames.removeAll(keepingCapacity: true)

@@ -80,8 +80,11 @@ struct Watcher {
         case trim
     }
 
-    /// How long after the last removal the memory of removed scenes is given back.
+    /// How long after the first of a run of removals the memory of removed scenes is given back: once a
+    /// second at most, whether the removals stop or trickle on.
     static let trimDelay = Duration.seconds(1)
+    /// How many scenes must have gone since the last time for the memory to be worth giving back.
+    static let trimRemovals = 64
 
     /// A scene file of a root: its scene's name (the path without `.layout`), how clients see the file, and where
     /// it is.
@@ -101,7 +104,7 @@ struct Watcher {
         var isReady = false
         var backoff = Duration.milliseconds(100)
         var lastYield = ContinuousClock.now
-        var lastRemoval = ContinuousClock.now
+        var removalsSinceTrim = 0
         var trimScheduled = false
         while !Task.isCancelled {
             let process = try WatcherProcess.start(executable: executable, folders: roots.map(\.folder))
@@ -130,16 +133,10 @@ struct Watcher {
                             actions = detector.tick(at: now)
                         case .trim:
                             trimScheduled = false
-                            if ContinuousClock.now - lastRemoval >= Self.trimDelay {
+                            if removalsSinceTrim >= Self.trimRemovals {
+                                removalsSinceTrim = 0
                                 // Off the loop: trimming a large heap takes milliseconds.
                                 try? await loader.pool.runIfActive { Memory.returnFreePages() }
-                            } else {
-                                trimScheduled = true
-                                let due = lastRemoval + Self.trimDelay
-                                tasks.addTask {
-                                    try? await Task.sleep(until: due, clock: .continuous)
-                                    continuation.yield(.trim)
-                                }
                             }
                         case .read(let scene, let outcome):
                             let (verdict, next) = reads.finished(scene)
@@ -158,7 +155,7 @@ struct Watcher {
                                 logger.warning("layout-watch said something unexpected: \(error)")
                             }
                         }
-                        var removed = false
+                        var removed = 0
                         for action in actions {
                             // A checkout's thousands of removals come in one tick: clients are served meanwhile.
                             if ContinuousClock.now - lastYield > Self.slice {
@@ -177,13 +174,13 @@ struct Watcher {
                                 guard let scene = scene(root: index, path: path) else { continue }
                                 reads.removed(scene.path)
                                 await daemon.remove(name: scene.name)
-                                removed = true
+                                removed += 1
                             }
                         }
                         // The memory of the scenes removed goes back to the system, not only to malloc's free
                         // lists, once the removals are over.
-                        if removed {
-                            lastRemoval = .now
+                        if removed > 0 {
+                            removalsSinceTrim += removed
                             if !trimScheduled {
                                 trimScheduled = true
                                 tasks.addTask {
