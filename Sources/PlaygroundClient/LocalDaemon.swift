@@ -52,19 +52,22 @@ public struct LocalDaemon: Sendable {
         let process: Subprocess
         do {
             process = try Subprocess(
-                executable, arguments + ["--log-level", "notice"], standardInput: .null, standardError: .pipe)
+                executable, arguments + ["--log-level", "notice", "--ready-fd", "1"], standardInput: .null,
+                standardOutput: .pipe, standardError: .pipe)
         } catch {
             throw ClientError.daemonDidNotStart(error.description)
         }
+        let readiness = process.standardOutput!
         let log = process.standardError!
         var logTaken = false
         defer {
             // SIGTERM, then SIGKILL if it has not ended within 10 s; reaped either way.
             process.stop(grace: .seconds(10))
+            close(readiness)
             if !logTaken { close(log) }
         }
-        // Ready when it says it listens (it binds only after loading every scene).
-        try waitForLine(containing: "listening on", from: log, of: process)
+        // Ready when it says so on the descriptor it was given (it listens only after loading every scene).
+        try waitUntilReady(readiness, log: log, of: process)
         // From then on its log is read and dropped, so that a long test's warnings never fill the pipe and
         // block the daemon (and layout-watch, which writes there too). The channel closes when they end.
         logTaken =
@@ -146,33 +149,35 @@ public struct LocalDaemon: Sendable {
 
     /// Reads the daemon's log until a line holds `text`, for at most ``timeout`` seconds.
     /// - Throws: ``ClientError/daemonDidNotStart(_:)`` with what it said, when it did not say that in time or ended.
-    private static func waitForLine(containing text: String, from fd: CInt, of process: Subprocess) throws {
-        var log: [UInt8] = []
+    /// Waits, at most ``timeout`` seconds, for the `ready` line `layoutd --ready-fd 1` writes on `readiness`,
+    /// keeping what it logs meanwhile to say why when it does not come.
+    private static func waitUntilReady(_ readiness: CInt, log: CInt, of process: Subprocess) throws {
+        var said: [UInt8] = []
+        var answer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         let deadline = ContinuousClock.now + .seconds(timeout)
-        reading: while ContinuousClock.now < deadline {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var open = [readiness, log]
+        while ContinuousClock.now < deadline, open.contains(readiness) {
+            var pollers = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let left = deadline - .now
-            let ready = poll(&poller, 1, CInt(max(1, min(200, (left / .milliseconds(1)).rounded(.up)))))
-            if ready < 0 && errno != EINTR { break }
-            guard ready > 0 else { continue }
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            switch count {
-            case 1...:
-                log.append(contentsOf: chunk[..<count])
-                if String(decoding: log, as: UTF8.self).contains(text) { return }
-            case 0:
-                // The log ended: the daemon is ending.
-                break reading
-            default:
-                if errno != EINTR { break reading }
+            let count = poll(
+                &pollers, nfds_t(pollers.count), CInt(max(1, min(200, (left / .milliseconds(1)).rounded(.up)))))
+            if count < 0 && errno != EINTR { break }
+            for poller in pollers where poller.revents != 0 {
+                let read = chunk.withUnsafeMutableBytes { Glibc.read(poller.fd, $0.baseAddress, $0.count) }
+                if read > 0 {
+                    if poller.fd == readiness { answer += chunk[..<read] } else { said += chunk[..<read] }
+                } else if read == 0 || errno != EINTR {
+                    open.removeAll { $0 == poller.fd }
+                }
             }
+            if answer.starts(with: Array("ready\n".utf8)) { return }
         }
         let what =
-            process.wait(until: .now + .seconds(1)).map { "ended (\($0)) before it said '\(text)'" }
-            ?? "did not say '\(text)' within \(Int(timeout)) s"
+            process.wait(until: .now + .seconds(1)).map { "ended (\($0)) before it was ready" }
+            ?? "was not ready within \(Int(timeout)) s"
         throw ClientError.daemonDidNotStart(
-            "layoutd \(what); it said: \(String(decoding: log.suffix(2000), as: UTF8.self))")
+            "layoutd \(what); it said: \(String(decoding: said.suffix(2000), as: UTF8.self))")
     }
 
     static func readFile(_ path: String) throws -> String {

@@ -60,6 +60,7 @@ public struct PlaygroundServer: Sendable {
             logger.notice(
                 "listening on \(configuration.socketPath) (\(configuration.clock.rawValue) clock, \(configuration.fps) fps)"
             )
+            configuration.ready?(configuration.socketPath)
             defer { FileSystem.remove(configuration.socketPath) }
             if configuration.clock == .real {
                 tasks.addTask { await Self.runClock(daemon, fps: configuration.fps) }

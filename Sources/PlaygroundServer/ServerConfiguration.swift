@@ -29,6 +29,9 @@ public struct ServerConfiguration: Sendable {
     /// thread of the blocking pool, never on the event loop, for every save, listing and `reload`. Injected so
     /// that tests can see what was read.
     public var readFile: @Sendable (String) -> Result<[UInt8], FileReadError>
+    /// Called once, with the socket's path, when the daemon listens: every watched scene has loaded, so a client
+    /// that connects now sees them all. What a parent waits for (`layoutd --ready-fd`), never a log line.
+    public var ready: (@Sendable (_ socketPath: String) -> Void)?
 
     public init(
         paths: [String], socketPath: String, clock: ServerInfo.Clock = .real, fps: Double = 60, slow: Double = 1,

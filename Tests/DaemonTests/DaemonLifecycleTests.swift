@@ -96,10 +96,13 @@ import Testing
         }
     }
 
-    /// Starts `layoutd` with these arguments and waits, at most 30 s, for it to listen; what it said by then.
+    /// Starts `layoutd` with these arguments and waits, at most 30 s, for it to be ready (`--ready-fd 1`: its
+    /// `ready` line on standard output); what it logged by then.
     static func startDaemon(_ arguments: [String]) throws -> (ChildProcess, said: String) {
-        let process = try ChildProcess(try LocalDaemon.executablePath(), arguments)
-        _ = process.waitForOutput(containing: "listening on", onStandardError: true, until: .now + .seconds(30))
+        let process = try ChildProcess(try LocalDaemon.executablePath(), arguments + ["--ready-fd", "1"])
+        let ready = process.waitForOutput(containing: "ready\n", until: .now + .seconds(30))
+        #expect(ready, "layoutd was not ready within 30 s: \(process.stderr)")
+        process.readAvailable()
         return (process, process.stderr)
     }
 

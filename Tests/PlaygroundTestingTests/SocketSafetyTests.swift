@@ -51,11 +51,12 @@ import Testing
         try ExpectationTests.box.write(toFile: folder + "/scenes/Box.layout", atomically: true, encoding: .utf8)
         let environment = Self.environment(temporary: folder)
         let daemon = try ChildProcess(
-            try LocalDaemon.executablePath(), [folder + "/scenes", "--clock", "manual"], environment: environment)
+            try LocalDaemon.executablePath(), [folder + "/scenes", "--clock", "manual", "--ready-fd", "1"],
+            environment: environment)
         defer { daemon.stop() }
-        let listening = daemon.waitForOutput(
-            containing: "listening on", onStandardError: true, until: .now + .seconds(30))
-        #expect(listening, "\(daemon.stderr)")
+        let ready = daemon.waitForOutput(containing: "ready\n", until: .now + .seconds(30))
+        #expect(ready, "\(daemon.stderr)")
+        daemon.readAvailable()
         let private_ = folder + "/layoutd-\(getuid())"
         var info = stat()
         #expect(lstat(private_, &info) == 0)

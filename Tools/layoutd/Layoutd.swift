@@ -55,6 +55,13 @@ struct Layoutd: AsyncParsableCommand {
             """)
     var removalGrace: Double = 0.2
 
+    @Option(
+        help: """
+            Write 'ready' and a new line to this descriptor, and close it, once the socket listens (every scene \
+            loaded): what a parent process waits for, e.g. --ready-fd 1 with standard output a pipe.
+            """)
+    var readyFd: Int32?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: LogLevel = .notice
 
@@ -73,6 +80,9 @@ struct Layoutd: AsyncParsableCommand {
         guard slow.isFinite, slow >= 0.01, slow <= 1000 else {
             throw ValidationError("--slow is from 0.01 to 1000, not \(slow)")
         }
+        if let readyFd, readyFd < 0 || fcntl(readyFd, F_GETFD) < 0 {
+            throw ValidationError("--ready-fd \(readyFd) is not an open descriptor")
+        }
         guard removalGrace.isFinite, removalGrace >= 0, removalGrace <= 60 else {
             throw ValidationError("--removal-grace is from 0 to 60 seconds, not \(removalGrace)")
         }
@@ -82,11 +92,28 @@ struct Layoutd: AsyncParsableCommand {
         var logger = Logger(label: "layoutd") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = logLevel.level
         let environment = ProcessEnvironment.all
-        let server = PlaygroundServer(
-            ServerConfiguration(
-                paths: paths, socketPath: socket ?? ServerConfiguration.defaultSocketPath(environment: environment),
-                clock: clock == .real ? .real : .manual, fps: fps, slow: slow, logger: logger,
-                removalGrace: removalGrace))
+        var configuration = ServerConfiguration(
+            paths: paths, socketPath: socket ?? ServerConfiguration.defaultSocketPath(environment: environment),
+            clock: clock == .real ? .real : .manual, fps: fps, slow: slow, logger: logger,
+            removalGrace: removalGrace)
+        if let readyFd {
+            configuration.ready = { _ in
+                let line = Array("ready\n".utf8)
+                _ = line.withUnsafeBytes { write(readyFd, $0.baseAddress, $0.count) }
+                // Closed, so the parent reading it sees the end; a standard stream is pointed at /dev/null
+                // instead, so that nothing opened later takes its number.
+                if readyFd <= 2 {
+                    let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+                    if null >= 0 {
+                        dup2(null, readyFd)
+                        close(null)
+                    }
+                } else {
+                    close(readyFd)
+                }
+            }
+        }
+        let server = PlaygroundServer(configuration)
         let group = ServiceGroup(
             services: [ServerService(server: server)], gracefulShutdownSignals: [.sigterm, .sigint],
             cancellationSignals: [], logger: logger)
