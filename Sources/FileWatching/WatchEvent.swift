@@ -20,7 +20,8 @@
 public struct WatchEvent: Hashable, Sendable {
     /// What happened.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// A listing found the entry: at start, in a folder that appeared, or after an overflow.
+        /// A listing found the entry: at start, in a folder that appeared, or after an overflow; or a symbolic
+        /// link, FIFO or socket was just made (after its `create`), which no write completes.
         case exists
         /// An entry was created. A file's content comes later, at `closeWrite`.
         case create

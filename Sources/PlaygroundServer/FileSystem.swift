@@ -9,15 +9,6 @@
 public enum FileSystem {
     static var userID: UInt32 { getuid() }
 
-    /// What is at a path: nothing, a socket, or something else.
-    enum Kind { case missing, socket, other }
-
-    static func kind(of path: String) -> Kind {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
-        return (info.st_mode & S_IFMT) == S_IFSOCK ? .socket : .other
-    }
-
     static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

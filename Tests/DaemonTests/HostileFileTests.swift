@@ -8,21 +8,30 @@ import Testing
 /// 200 MB, one that cannot be read. The daemon never blocks on it: the scene shows why it cannot load, every
 /// other scene and every client goes on, and SIGTERM still ends the daemon at once.
 @Suite(.timeLimit(.minutes(2))) struct HostileFileTests {
-    /// Waits, at most `seconds`, until the scene's summary satisfies `condition`; the last summary seen.
-    static func waitForScene(
-        _ name: String, in client: PlaygroundClient, seconds: Double = 10,
-        until condition: (SceneSummary) -> Bool
-    ) async throws -> SceneSummary? {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        var last: SceneSummary?
-        while ContinuousClock.now < deadline {
-            last = try await client.scenes().first { $0.name == name }
-            if let last, condition(last) { return last }
-            try await Task.sleep(for: .milliseconds(20))
+    /// Renames a new FIFO over a scene's file (`mkfifo scenes/.t && mv scenes/.t scenes/NAME.layout`) and waits,
+    /// at most 10 s, for the scene's `diagnostics` event saying `not-a-file`.
+    static func replaceWithFIFO(_ name: String, in daemon: LocalDaemon, _ client: PlaygroundClient) async throws {
+        let events = try await client.events(of: name)
+        let temporary = daemon.folder + "/.t"
+        #expect(mkfifo(temporary, 0o644) == 0)
+        #expect(rename(temporary, daemon.folder + "/\(name).layout") == 0)
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await event in events {
+                    if case .diagnostics(_, _, let diagnostics) = event, diagnostics.map(\.code) == ["not-a-file"] {
+                        return true
+                    }
+                }
+                return false
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(10))
+                return false
+            }
+            let said = try await group.next() ?? false
+            group.cancelAll()
+            #expect(said, "no not-a-file diagnostics for '\(name)' within 10 s of a FIFO taking its file's place")
         }
-        Issue.record(
-            "'\(name)' did not reach the state awaited within \(seconds) s; last seen: \(String(describing: last))")
-        return last
     }
 
     @Test("A FIFO renamed over a scene: the scene says not-a-file and keeps its last good version; the daemon goes on")
@@ -30,12 +39,9 @@ import Testing
         try await LocalDaemon.with(scenes: ["Victim": DaemonTests.box, "Other": DaemonTests.box]) { daemon, client in
             let before = try await client.scenes().first { $0.name == "Victim" }
             #expect(before?.status == .ok && before?.generation == 1)
-            // mkfifo scenes/.t && mv scenes/.t scenes/Victim.layout
-            let temporary = daemon.folder + "/.t"
-            #expect(mkfifo(temporary, 0o644) == 0)
-            #expect(rename(temporary, daemon.folder + "/Victim.layout") == 0)
-            let victim = try await Self.waitForScene("Victim", in: client) { $0.status == .error }
-            #expect(victim?.errors == 1 && victim?.generation == 1)
+            try await Self.replaceWithFIFO("Victim", in: daemon, client)
+            let victim = try await client.scenes().first { $0.name == "Victim" }
+            #expect(victim?.status == .error && victim?.errors == 1 && victim?.generation == 1)
             let diagnostics = try await client.diagnostics(of: "Victim")
             #expect(diagnostics.map(\.code) == ["not-a-file"])
             #expect(diagnostics.first?.message.contains("FIFO") == true, "\(diagnostics)")
@@ -43,10 +49,11 @@ import Testing
             #expect(try await client.frame(of: "Victim").view(named: "box") != nil)
             try await client.run("slide", in: "Other")
             #expect(try await client.settle("Other").view(named: "box")?.x == 100)
-            // A real file again: it loads, whatever it holds (the same text as before included).
+            // A real file again: it loads (``LocalDaemon/write(_:to:)`` waits for it), whatever it holds, the same
+            // text as before included.
             try await daemon.write(DaemonTests.box, to: "Victim")
-            let back = try await Self.waitForScene("Victim", in: client) { $0.status == .ok }
-            #expect(back?.errors == 0 && (back?.generation ?? 0) >= 2)
+            let back = try await client.scenes().first { $0.name == "Victim" }
+            #expect(back?.status == .ok && back?.errors == 0 && (back?.generation ?? 0) >= 2)
         }
     }
 
@@ -63,10 +70,7 @@ import Testing
             atPath: scenes.appendingPathComponent("Link.layout").path, withDestinationPath: folder.path + "/elsewhere")
         try FileManager.default.createSymbolicLink(
             atPath: scenes.appendingPathComponent("Folder.layout").path, withDestinationPath: folder.path)
-        // 200 MB without writing them: a sparse file.
-        let huge = open(scenes.appendingPathComponent("Huge.layout").path, O_WRONLY | O_CREAT, 0o644)
-        #expect(huge >= 0 && ftruncate(huge, 200 << 20) == 0)
-        close(huge)
+        try makeSparseFile(scenes.appendingPathComponent("Huge.layout").path, size: 200 << 20)
         // A regular file whose every read fails with EIO, as a bad disk's: the daemon's own memory at address 0.
         try FileManager.default.createSymbolicLink(
             atPath: scenes.appendingPathComponent("Broken.layout").path, withDestinationPath: "/proc/self/mem")
@@ -102,13 +106,34 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(1))
     }
 
+    @Test("Made in place while the daemon runs: a link to a scene file loads it, a FIFO or a link to a device says why")
+    func madeInPlace() async throws {
+        try await LocalDaemon.with(scenes: ["Box": DaemonTests.box]) { daemon, client in
+            let shared = daemon.folder + "/.shared"
+            try DaemonTests.box.write(toFile: shared, atomically: true, encoding: .utf8)
+            var events = try await client.allEvents().makeAsyncIterator()
+            // ln -s .shared Linked.layout; mkfifo Pipe.layout; ln -s /dev/zero Zero.layout
+            #expect(symlink(shared, daemon.folder + "/Linked.layout") == 0)
+            #expect(mkfifo(daemon.folder + "/Pipe.layout", 0o644) == 0)
+            #expect(symlink("/dev/zero", daemon.folder + "/Zero.layout") == 0)
+            var heard: [String: String] = [:]
+            while heard.count < 3, let event = await events.next() {
+                switch event {
+                case .reload(let scene, 1): heard[scene] = "loaded"
+                case .diagnostics(let scene, _, let diagnostics) where !diagnostics.isEmpty:
+                    heard[scene] = diagnostics.map(\.code).joined(separator: ",")
+                default: continue
+                }
+            }
+            #expect(heard == ["Linked": "loaded", "Pipe": "not-a-file", "Zero": "not-a-file"])
+            #expect(try await client.frame(of: "Linked").view(named: "box") != nil)
+        }
+    }
+
     @Test("reload of a scene whose file became a FIFO answers with the reason, at once")
     func reloadOfAFifo() async throws {
         try await LocalDaemon.with(scenes: ["Victim": DaemonTests.box]) { daemon, client in
-            let temporary = daemon.folder + "/.t"
-            #expect(mkfifo(temporary, 0o644) == 0)
-            #expect(rename(temporary, daemon.folder + "/Victim.layout") == 0)
-            _ = try await Self.waitForScene("Victim", in: client) { $0.status == .error }
+            try await Self.replaceWithFIFO("Victim", in: daemon, client)
             do {
                 try await client.reload("Victim")
                 Issue.record("reload of a FIFO succeeded")

@@ -167,9 +167,7 @@ import Testing
             let fifo = folder.appendingPathComponent("fifo.layout").path
             #expect(mkfifo(fifo, 0o644) == 0)
             let huge = folder.appendingPathComponent("huge.layout").path
-            let descriptor = open(huge, O_WRONLY | O_CREAT, 0o644)
-            #expect(descriptor >= 0 && ftruncate(descriptor, 17 << 20) == 0)
-            close(descriptor)
+            try makeSparseFile(huge, size: 17 << 20)
             let cases = [
                 (fifo, "it is a FIFO (named pipe), not a regular file [not-a-file]"),
                 ("/dev/zero", "it is a character device, not a regular file [not-a-file]"),

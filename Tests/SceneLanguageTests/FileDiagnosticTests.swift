@@ -1,6 +1,7 @@
 import Foundation
 import HostSystem
 import SceneLanguage
+import TestSupport
 import Testing
 
 /// The diagnostics about a scene file as a whole, from the real file reader on real files: a FIFO, a file whose
@@ -18,9 +19,7 @@ import Testing
         let fifo = folder.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o644) == 0)
         let huge = folder.appendingPathComponent("huge").path
-        let descriptor = open(huge, O_WRONLY | O_CREAT, 0o644)
-        #expect(descriptor >= 0 && ftruncate(descriptor, 200 << 20) == 0)
-        close(descriptor)
+        try makeSparseFile(huge, size: 200 << 20)
         // Reads of the process's own memory at address 0 fail with EIO, as a failing disk's would.
         var goldens: [(DiagnosticCode, String)] = []
         for path in [fifo, "/proc/self/mem", huge] {

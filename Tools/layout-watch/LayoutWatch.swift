@@ -10,7 +10,8 @@
 ///
 /// Lines (see `Output` for the escaping of paths):
 /// - `exists\tR\tPATH`: a file (or anything but a folder) found by a listing: at start, in a folder that appears,
-///   and after an overflow;
+///   and after an overflow; and, after its `create`, a symbolic link, FIFO or socket just made, which no write
+///   completes;
 /// - `create`, `close_write`, `moved_to`, `moved_from`, `delete` (`\tR\tPATH`), and `create_dir`, `moved_to_dir`,
 ///   `moved_from_dir`, `delete_dir` for folders; with `--all-events` also `modify` and `attrib`/`attrib_dir`;
 /// - `delete_self\tR\t` and `move_self\tR\t`: root R itself was deleted (or its file system unmounted) or moved

@@ -411,7 +411,13 @@ extension Watcher {
         let child = Folder(root: folder.root, path: path)
         if event.has(IN_CREATE) {
             try output.event("create" + suffix, root: folder.root, path: path)
-            if event.has(IN_ISDIR) { try watchTree(child) }
+            if event.has(IN_ISDIR) {
+                try watchTree(child)
+            } else if !isRegularFile(systemPath(of: folder) + event.name) {
+                // A symbolic link, a FIFO or a socket is complete once made: no write, and so no close_write,
+                // follows. It is there as a listing would find it.
+                try output.event("exists", root: folder.root, path: path)
+            }
         } else if event.has(IN_MOVED_TO) {
             try output.event("moved_to" + suffix, root: folder.root, path: path)
             if event.has(IN_ISDIR) { try watchTree(child) }
@@ -428,4 +434,13 @@ extension Watcher {
             try output.event("attrib" + suffix, root: folder.root, path: path)
         }
     }
+}
+
+/// Whether `path` is a regular file, not following a symbolic link; false when nothing is there.
+func isRegularFile(_ path: [UInt8]) -> Bool {
+    var info = stat()
+    let found = (path + [0]).withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+    }
+    return found && info.st_mode & S_IFMT == S_IFREG
 }

@@ -56,10 +56,10 @@ struct SocketServer {
                 throw ServerError.unsafeFolder(error.description)
             }
         }
-        switch FileSystem.kind(of: path) {
-        case .missing: break
-        case .other: throw ServerError.notASocket(path)
-        case .socket:
+        switch FileReader.kind(at: path) {
+        case nil: break
+        case .some(let kind) where kind != .socket: throw ServerError.notASocket(path)
+        case .some:
             switch await listener(at: path, group: group) {
             case .nobody: FileSystem.remove(path)
             case .peer(let peer) where peer.isThisUser: throw ServerError.alreadyRunning(path)
@@ -123,11 +123,17 @@ struct SocketServer {
         // Someone listens: when who cannot be told, it is no one this daemon may replace.
         var unknown = PeerCredentials()
         unknown.uid = .max
-        guard let provider = channel as? any SocketOptionProvider else { return .peer(unknown) }
-        let peer: PeerCredentials? = try? await provider.unsafeGetSocketOption(
+        return .peer((try? await credentials(of: channel)) ?? unknown)
+    }
+
+    /// Who is at the other end of a connection (`SO_PEERCRED`, recorded by the kernel when it was made).
+    static func credentials(of channel: any Channel) async throws -> PeerCredentials {
+        guard let provider = channel as? any SocketOptionProvider else {
+            throw ChannelError.operationUnsupported
+        }
+        return try await provider.unsafeGetSocketOption(
             level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
         ).get()
-        return .peer(peer ?? unknown)
     }
 
     /// Serves until the server channel closes: each client in a child task.
@@ -224,13 +230,10 @@ struct SocketServer {
         try await flush()
     }
 
-    /// `SO_PEERCRED`: whether the peer runs as this process's user.
+    /// Whether the peer runs as this process's user.
     private static func isSameUser(_ channel: any Channel, logger: Logger) async -> Bool {
-        guard let provider = channel as? any SocketOptionProvider else { return false }
         do {
-            let credentials: PeerCredentials = try await provider.unsafeGetSocketOption(
-                level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
-            ).get()
+            let credentials = try await credentials(of: channel)
             logger.debug("peer pid \(credentials.pid) uid \(credentials.uid)")
             return credentials.isThisUser
         } catch {

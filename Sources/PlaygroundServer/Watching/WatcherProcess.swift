@@ -29,12 +29,6 @@ struct WatcherProcess {
         }
     }
 
-    /// Asks it to end, and reaps it: killed if it has not ended within 5 s.
-    @discardableResult
-    func stop() -> ProcessEnding? {
-        process.stop(grace: .seconds(5))
-    }
-
     /// Reaps it after its output ended (it is ending, or was asked to): killed if it has not ended within 5 s.
     @discardableResult
     func reap() -> ProcessEnding? {
