@@ -86,9 +86,12 @@ public struct PlaygroundServer: Sendable {
         let interval = Duration.nanoseconds(Int64(1e9 / fps))
         let clock = ContinuousClock()
         for await _ in daemon.movements {
+            // Time is counted from when the daemon says it moves, so a wake-up that reaches here late (the clock
+            // paused meanwhile) counts none of the time it was paused.
+            guard await daemon.isMoving else { continue }
             var last = clock.now
             var next = last + interval
-            while await daemon.isMoving {
+            repeat {
                 try? await Task.sleep(until: next, clock: clock)
                 if Task.isCancelled { return }
                 let now = clock.now
@@ -98,7 +101,7 @@ public struct PlaygroundServer: Sendable {
                 while next <= now { next += interval }
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
                 await daemon.tick(seconds)
-            }
+            } while await daemon.isMoving
         }
     }
 }
