@@ -9,6 +9,7 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
     name: "LayoutPlayground",
     products: [
+        .library(name: "LayoutValues", targets: ["LayoutValues"]),
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .library(name: "SceneLanguage", targets: ["SceneLanguage"]),
         .library(name: "Animation", targets: ["Animation"]),
@@ -52,16 +53,22 @@ let package = Package(
             dependencies: ["CSpawnShims"],
             swiftSettings: strictSettings
         ),
+        // The plain values every module speaks of: geometry, colour, view kind, severity, how numbers are written,
+        // "did you mean". Standard library only; it imports nothing of this package.
+        .target(
+            name: "LayoutValues",
+            swiftSettings: strictSettings
+        ),
         // The Cassowary solver: standard library only.
         .target(
             name: "LayoutSolver",
             swiftSettings: strictSettings
         ),
         // The scene language: source files, lexer, parser, syntax, checks, diagnostics. Standard library and
-        // the protocol's value types (geometry, colours, view kinds) only.
+        // LayoutValues only: nothing of the wire.
         .target(
             name: "SceneLanguage",
-            dependencies: ["PlaygroundProtocol"],
+            dependencies: ["LayoutValues"],
             swiftSettings: strictSettings
         ),
         // A checked scene as a UIViewController subclass in plain UIKit, as Swift source text. Standard library only.
@@ -75,10 +82,11 @@ let package = Package(
             name: "Animation",
             swiftSettings: strictSettings
         ),
-        // The protocol: geometry, colours, view kinds, frames, requests, responses and events, and their JSON.
+        // The protocol: frames, requests, responses and events, and their JSON, over LayoutValues' geometry.
         // Standard library only; it knows nothing of the language.
         .target(
             name: "PlaygroundProtocol",
+            dependencies: ["LayoutValues"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -125,7 +133,7 @@ let package = Package(
         // evaluator for layoutctl and PlaygroundClient.
         .target(
             name: "LayoutAssertions",
-            dependencies: ["PlaygroundProtocol", "SceneLanguage"],
+            dependencies: ["PlaygroundProtocol", "LayoutValues"],
             swiftSettings: strictSettings
         ),
         // The Swift client of the protocol (spec §6), and a real daemon started for tests.
@@ -275,8 +283,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "LayoutValuesTests",
+            dependencies: ["LayoutValues"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "PlaygroundProtocolTests",
-            dependencies: ["PlaygroundProtocol", "TestSupport"],
+            dependencies: ["PlaygroundProtocol", "LayoutValues", "TestSupport"],
             swiftSettings: strictSettings
         ),
         // Helpers shared by test targets; never a dependency of a library.

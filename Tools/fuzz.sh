@@ -36,13 +36,14 @@ build_module() {  # NAME: Sources/NAME/**/*.swift to $out/NAME.o and $out/module
     find "Sources/$1" -name '*.swift' | sort | xargs swiftc "${flags[@]}" -module-name "$1" -wmo \
         -emit-module -emit-module-path "$out/modules/$1.swiftmodule" -c -o "$out/$1.o"
 }
+build_module LayoutValues
 build_module LayoutSolver
-build_module PlaygroundProtocol
-build_module SceneLanguage  # imports PlaygroundProtocol
+build_module PlaygroundProtocol  # imports LayoutValues
+build_module SceneLanguage  # imports LayoutValues
 build_module Animation
 build_module SceneRuntime  # imports the four above
 build_module SwiftExport  # imports SceneLanguage
-modules=("$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o" "$out/SceneRuntime.o"
+modules=("$out/LayoutValues.o" "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o" "$out/SceneRuntime.o"
     "$out/SwiftExport.o")
 
 # Each target's entry point, with the shared checks, linked with the modules

@@ -69,10 +69,10 @@ public struct AssertionResult: Hashable, Sendable {
     public let miss: Double?
 
     /// `EXPR failed at t = 0.25: 324.0 vs 187.5 (off by 136.5)`.
-    public var failureMessage: String { "\(assertion.source) failed at t = \(formattedTime(time)): \(found)" }
+    public var failureMessage: String { "\(assertion.source) failed at t = \(formatted(time)): \(found)" }
 
     /// `EXPR held at t = 0.25: 187.5 vs 187.5`.
-    public var successMessage: String { "\(assertion.source) held at t = \(formattedTime(time)): \(found)" }
+    public var successMessage: String { "\(assertion.source) held at t = \(formatted(time)): \(found)" }
 }
 
 extension Condition {

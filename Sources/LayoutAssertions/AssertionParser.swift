@@ -1,4 +1,4 @@
-import SceneLanguage
+import LayoutValues
 
 /// Reads an assertion's tokens into a ``Condition``: `not` before any
 /// assertion; `V visible|hidden|onscreen|offscreen`; `V inside|overlaps W

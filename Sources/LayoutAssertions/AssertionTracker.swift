@@ -14,7 +14,7 @@ public enum AssertionTiming: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .now: "now"
-        case .at(let time): "at t = \(formattedTime(time))"
+        case .at(let time): "at t = \(formatted(time))"
         case .throughout: "throughout"
         case .eventually: "eventually"
         }
@@ -114,10 +114,10 @@ public struct AssertionTracker: Sendable {
         var successes: [String] = []
         let span =
             frameCount == 1
-            ? "at t = \(formattedTime(lastTime))"
-            : "from t = \(formattedTime(firstTime ?? 0)) to t = \(formattedTime(lastTime)) (\(frameCount) frames)"
+            ? "at t = \(formatted(lastTime))"
+            : "from t = \(formatted(firstTime ?? 0)) to t = \(formatted(lastTime)) (\(frameCount) frames)"
         let ending =
-            settled ? "" : "; the scene still moved at t = \(formattedTime(lastTime)), when the time allowed ran out"
+            settled ? "" : "; the scene still moved at t = \(formatted(lastTime)), when the time allowed ran out"
         for index in assertions.indices {
             switch timing {
             case .now, .at:
@@ -137,7 +137,7 @@ public struct AssertionTracker: Sendable {
                 if let success = held[index] {
                     successes.append(success.successMessage)
                 } else {
-                    let near = closest[index].map { "; closest at t = \(formattedTime($0.time)): \($0.found)" } ?? ""
+                    let near = closest[index].map { "; closest at t = \(formatted($0.time)): \($0.found)" } ?? ""
                     failures.append("\(assertions[index].source) never held \(span)\(near)\(ending)")
                 }
             }

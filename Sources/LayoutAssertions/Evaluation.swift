@@ -1,5 +1,5 @@
+import LayoutValues
 import PlaygroundProtocol
-import SceneLanguage
 
 /// What a condition found on a frame, before it becomes an ``AssertionResult``.
 struct Outcome {

@@ -1,3 +1,5 @@
+import LayoutValues
+
 /// How values are written in Swift source: numbers that read back exactly,
 /// string literals, identifiers.
 enum SwiftSyntax {
@@ -18,14 +20,7 @@ enum SwiftSyntax {
 
     /// A number as a Swift literal that reads back as the same `Double`:
     /// `16`, `0.5`, `-1000`, `0.3333333333333333`.
-    static func number(_ value: Double) -> String {
-        if value == 0 { return "0" }
-        if value == value.rounded(), value.magnitude < 1e15 {
-            return String(Int64(value))
-        }
-        // Swift's description is the shortest text that reads back exactly.
-        return "\(value)"
-    }
+    static func number(_ value: Double) -> String { format(value) }
 
     /// A string literal: quotes, backslashes and control characters
     /// escaped; every other character, emoji included, as it is.

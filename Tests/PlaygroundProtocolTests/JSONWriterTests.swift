@@ -1,17 +1,14 @@
 import Foundation
+import LayoutValues
 import PlaygroundProtocol
 import Testing
 
 /// The writer's strings are safe on a terminal and mean what they held; a response echoes its request's id as
 /// the client spelt it.
 @Suite struct JSONWriterTests {
-    /// The scalars a terminal could act on, or that reorder or hide text.
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFEFF: true
-        default: false
-        }
-    }
+    /// The scalars a terminal could act on, or that reorder or hide text: the one rule the diagnostics and the
+    /// command-line tools use too, so the writer's byte-level test cannot drift from it.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool { scalar.isUnsafeToShow }
 
     @Test("Every scalar of the Basic Multilingual Plane: escaped when unsafe, and read back as it was by Foundation")
     func everyScalar() throws {

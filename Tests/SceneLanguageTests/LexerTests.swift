@@ -117,19 +117,6 @@ func renderedDiagnostics(_ text: String, name: String = "t.layout") -> String {
         #expect(rendered.utf8.count < 600)
         #expect(rendered.hasPrefix("big.layout:1:10000009: error: unexpected character '$' [invalid-character]\n…"))
     }
-
-    @Test("'Did you mean' finds near names and not far ones")
-    func suggestions() {
-        let properties = ["alpha", "color", "font", "size", "hugging", "compression", "hidden", "frame"]
-        #expect(nearestName(to: "alpah", among: properties) == "alpha")
-        #expect(nearestName(to: "colour", among: properties) == "color")
-        #expect(nearestName(to: "Hiden", among: properties) == "hidden")
-        #expect(nearestName(to: "xyzzy", among: properties) == nil)
-        #expect(nearestName(to: "a", among: properties) == nil)
-        // Short names allow one edit: 'fade' is three edits from 'pause'.
-        #expect(nearestName(to: "fade", among: ["pause", "start", "stop"]) == nil)
-        #expect(nearestName(to: "veiw", among: ["view", "label"]) == "view")
-    }
 }
 
 @Suite struct LexerLookAlikeTests {

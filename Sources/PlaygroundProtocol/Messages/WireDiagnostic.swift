@@ -1,3 +1,5 @@
+public import LayoutValues
+
 /// A diagnostic as the protocol carries it: the language's `Diagnostic`
 /// resolved to a file, a line and a column, with its text form, so that a
 /// client needs no parser to show or match it.
@@ -7,9 +9,8 @@
 ///  "file":"Quiz.layout","line":12,"column":1,"rendered":"Quiz.layout:12:1: error: …"}
 /// ```
 public struct WireDiagnostic: Hashable, Sendable {
-    public enum Severity: String, Hashable, Sendable, CaseIterable {
-        case error, warning, note
-    }
+    /// The language's severity, carried as its name.
+    public typealias Severity = LayoutValues.Severity
 
     public var severity: Severity
     /// The stable kebab-case code (`unknown-name`).

@@ -1,4 +1,4 @@
-import PlaygroundProtocol
+import LayoutValues
 
 /// A linear form `coefficient × anchor + constant`, what a constraint's
 /// right side must reduce to.

@@ -1,4 +1,4 @@
-import PlaygroundProtocol
+import LayoutValues
 
 extension Checker {
     /// Gives each stack its arranged subviews (the views declared in its

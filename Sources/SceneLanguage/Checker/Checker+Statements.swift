@@ -1,4 +1,4 @@
-import PlaygroundProtocol
+import LayoutValues
 
 extension Checker {
     /// Checks every action, `on load` and top-level animator, then looks for

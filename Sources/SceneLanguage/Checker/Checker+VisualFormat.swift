@@ -1,4 +1,4 @@
-import PlaygroundProtocol
+import LayoutValues
 
 extension Checker {
     /// The standard spacing between sibling views, and a declared view's

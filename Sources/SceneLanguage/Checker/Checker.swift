@@ -1,4 +1,4 @@
-import PlaygroundProtocol
+import LayoutValues
 
 /// Resolves the names of a parsed scene and checks that each is used as
 /// what it is: anchors on views, `constant` on constraints, `start` on

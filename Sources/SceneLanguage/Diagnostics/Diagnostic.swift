@@ -1,12 +1,10 @@
+public import LayoutValues
+
 /// A problem in a scene, reported instead of trapping: what the parser,
 /// the name checks and the layout model produce for every bad input.
 public struct Diagnostic: Hashable, Sendable {
-    public enum Severity: String, Hashable, Sendable, Comparable {
-        case error, warning, note
-
-        private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-    }
+    /// The one severity of every diagnostic, the wire's too.
+    public typealias Severity = LayoutValues.Severity
 
     /// A secondary location with its own message, such as where a conflicting
     /// constraint was declared.

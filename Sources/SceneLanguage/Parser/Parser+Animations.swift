@@ -1,4 +1,4 @@
-import PlaygroundProtocol
+import LayoutValues
 
 /// The options that may follow a duration.
 enum AnimationOption: String, CaseIterable {

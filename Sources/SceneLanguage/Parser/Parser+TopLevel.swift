@@ -1,4 +1,4 @@
-import PlaygroundProtocol
+import LayoutValues
 
 extension Parser {
     /// The keywords that start a top-level declaration, for "did you mean".

@@ -1,4 +1,4 @@
-import PlaygroundProtocol
+import LayoutValues
 
 extension Parser {
     /// `view NAME [properties] [{ … }]`, `label NAME "text" …`, `button …`,

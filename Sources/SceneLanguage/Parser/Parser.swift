@@ -1,4 +1,4 @@
-import PlaygroundProtocol
+import LayoutValues
 
 /// A recursive-descent parser for scene files that recovers from errors:
 /// a statement it cannot read is reported and skipped up to the end of its

@@ -1,4 +1,4 @@
-import PlaygroundProtocol
+import LayoutValues
 
 /// Reads the format of a visual format line, `H:|-[a]-8-[b(==a)]-|`, character
 /// by character in the file's bytes, in the grammar of Auto Layout's Visual

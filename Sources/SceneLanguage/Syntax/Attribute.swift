@@ -1,4 +1,4 @@
-public import PlaygroundProtocol
+public import LayoutValues
 
 /// A layout attribute of a view or guide, as `NSLayoutConstraint.Attribute`
 /// names it. `leading` and `trailing` equal `left` and `right`

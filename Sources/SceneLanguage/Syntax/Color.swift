@@ -1,4 +1,4 @@
-public import PlaygroundProtocol
+public import LayoutValues
 
 /// UIKit's colour names, for `color NAME` in scene files.
 extension Color {

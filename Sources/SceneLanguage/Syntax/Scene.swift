@@ -1,4 +1,4 @@
-public import PlaygroundProtocol
+public import LayoutValues
 
 /// A parsed and checked scene file: its settings, views, constraints,
 /// animators and actions, and every diagnostic found on the way.

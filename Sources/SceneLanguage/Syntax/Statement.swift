@@ -1,4 +1,4 @@
-public import PlaygroundProtocol
+public import LayoutValues
 
 /// A statement of an action, `on load` or an animation block.
 ///

@@ -1,4 +1,4 @@
-public import PlaygroundProtocol
+public import LayoutValues
 
 /// What a declared view is.
 /// A view property that a declaration can set.

@@ -49,10 +49,7 @@ package func quoted(_ text: some StringProtocol) -> String {
     return out + (isCut ? "…'" : "'")
 }
 
-/// A name from the file, quoted as its text (``Identifier/name``) is.
-package func quoted(_ name: Identifier) -> String { quoted(name.name) }
-
-/// How many characters of a message ``Diagnostic/rendered`` shows at
+/// How many characters of a message a rendered diagnostic shows at
 /// most; messages quote names with ``quoted(_:)``, so only a message that
 /// quotes a name some other way can reach this.
 package let messageLengthLimit = 500

@@ -27,9 +27,3 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "(\(format(x)), \(format(y)))" }
 }
-
-/// A number as a person writes it: `12`, `0.5`, `-187.5`.
-package func format(_ value: Double) -> String {
-    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
-}

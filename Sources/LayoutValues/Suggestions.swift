@@ -21,18 +21,13 @@ public func nearestName(to name: String, among candidates: some Sequence<String>
     return best
 }
 
-/// "; did you mean 'x'?" when there is a suggestion, to end a message.
-func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { "; did you mean \(quoted($0))?" } ?? ""
-}
-
 /// Levenshtein distance with transpositions counted as one edit (optimal
 /// string alignment), or `limit + 1` when it is above `limit`. Only the band
 /// of cells within `limit` of the diagonal is computed (the others are above
 /// `limit`), and it stops once a whole row is above `limit`: linear in the
 /// length, so two similar names a megabyte long cost a few megabytes of work,
 /// not a trillion.
-func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+package func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
     if abs(a.count - b.count) > limit { return limit + 1 }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

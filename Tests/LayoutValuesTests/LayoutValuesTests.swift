@@ -1,0 +1,88 @@
+import LayoutValues
+import Testing
+
+/// "Did you mean": near names found, far ones not, and the banded distance equal to the full one wherever it is
+/// within its limit.
+@Suite struct SuggestionTests {
+    @Test("'Did you mean' finds near names and not far ones")
+    func suggestions() {
+        let properties = ["alpha", "color", "font", "size", "hugging", "compression", "hidden", "frame"]
+        #expect(nearestName(to: "alpah", among: properties) == "alpha")
+        #expect(nearestName(to: "colour", among: properties) == "color")
+        #expect(nearestName(to: "Hiden", among: properties) == "hidden")
+        #expect(nearestName(to: "xyzzy", among: properties) == nil)
+        #expect(nearestName(to: "a", among: properties) == nil)
+        // Short names allow one edit: 'fade' is three edits from 'pause'.
+        #expect(nearestName(to: "fade", among: ["pause", "start", "stop"]) == nil)
+        #expect(nearestName(to: "veiw", among: ["view", "label"]) == "view")
+    }
+
+    /// Optimal string alignment distance over the whole table: the textbook recurrence, no band, no early exit.
+    static func fullDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
+    @Test("The banded distance is the full table's when within the limit, and above the limit when that is")
+    func bandedAgainstFull() {
+        var generator = SystemRandomNumberGenerator()
+        // A small alphabet, so that near strings, repeats and swaps are common.
+        let alphabet = Array("abcd".utf8)
+        for _ in 0..<3000 {
+            let a = (0..<Int.random(in: 0...9, using: &generator)).map { _ in alphabet.randomElement()! }
+            let b = (0..<Int.random(in: 0...9, using: &generator)).map { _ in alphabet.randomElement()! }
+            let limit = Int.random(in: 0...5, using: &generator)
+            let full = Self.fullDistance(a, b)
+            let banded = editDistance(a, b, limit: limit)
+            if full <= limit {
+                #expect(banded == full, "\(a) \(b) limit \(limit)")
+            } else {
+                #expect(banded > limit, "\(a) \(b) limit \(limit)")
+            }
+        }
+    }
+}
+
+/// How numbers are written for people and for Swift source, and the order of severities.
+@Suite struct NumberTextTests {
+    @Test("format writes whole numbers without a point and reads back as the same Double")
+    func plain() {
+        #expect(format(12) == "12")
+        #expect(format(-187.5) == "-187.5")
+        #expect(format(0.5) == "0.5")
+        #expect(format(-0.0) == "0")
+        #expect(format(1e15) == "1000000000000000.0")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<10_000 {
+            let value = Double(bitPattern: generator.next())
+            guard value.isFinite else { continue }
+            #expect(Double(format(value)) == value, "\(value)")
+        }
+    }
+
+    @Test("formatted rounds to three decimals, keeps one, and names what is not finite")
+    func messages() {
+        #expect(formatted(324) == "324.0")
+        #expect(formatted(20.41666) == "20.417")
+        #expect(formatted(-0.0001) == "0.0")
+        #expect(formatted(.nan) == "nan")
+        #expect(formatted(-.infinity) == "-inf")
+        #expect(formatted(1e300) == "1e+300")
+    }
+
+    @Test("Severities order note < warning < error")
+    func severities() {
+        #expect(Severity.allCases.sorted() == [.note, .warning, .error])
+    }
+}
