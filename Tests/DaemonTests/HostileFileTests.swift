@@ -99,11 +99,11 @@ import Testing
             // A scene that never loaded has no frame, and says why.
             await #expect(throws: ClientError.self) { _ = try await client.frame(of: "Fifo") }
         }
-        // SIGTERM still ends it within a second.
+        // SIGTERM still ends it (a hung daemon never ended): within its 0.9 s watchdog, with room for a loaded machine.
         let started = ContinuousClock.now
         process.signal(SIGTERM)
         #expect(process.waitForExit(timeout: .seconds(5)) == .exited(0))
-        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(ContinuousClock.now - started < .seconds(3))
     }
 
     @Test("Made in place while the daemon runs: a link to a scene file loads it, a FIFO or a link to a device says why")
