@@ -45,8 +45,8 @@ let package = Package(
         .target(name: "CSpawnShims"),
         // The project's few dealings with the host system, in one place: reading a file someone else chose without
         // blocking; starting a process (Subprocess: posix_spawn, no descriptor of ours inherited, bounded waits) and
-        // watching one run (ChildProcess: its output read with poll, for the tests). Standard library and glibc
-        // only; never a dependency of the language.
+        // watching one run (ChildProcess: its output read with poll, for the tests); the environment and standard
+        // error of the command-line programs. Standard library and glibc only; never a dependency of the language.
         .target(
             name: "HostSystem",
             dependencies: ["CSpawnShims"],
@@ -147,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "layoutd",
             dependencies: [
-                "PlaygroundServer", "PlaygroundProtocol",
+                "PlaygroundServer", "PlaygroundProtocol", "HostSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FramePlot
+import HostSystem
 import PlaygroundClient
 import PlaygroundProtocol
 import SceneLanguage
