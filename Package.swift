@@ -156,20 +156,23 @@ let package = Package(
             path: "Tools/layoutd",
             swiftSettings: strictSettings
         ),
-        // The terminal viewer: frames into cells, cells into escape sequences, keys, and the live loop.
+        // The terminal viewer, pure: its state (events and keys in, requests out), the screen composed from it,
+        // frames into cells, cells into escape sequences, keys from bytes, the SVG of a frame. No I/O, no tasks:
+        // the live loop is layout-view's.
         .target(
             name: "Viewer",
-            dependencies: [
-                "PlaygroundProtocol", "PlaygroundClient", "PlaygroundServer", "FramePlot",
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["PlaygroundProtocol", "FramePlot"],
             swiftSettings: strictSettings
         ),
+        // The viewer's program: --once, and the live loop (the terminal, its keys and signals, the daemon's
+        // connection, an in-process daemon started through PlaygroundServer's public entry point).
         .executableTarget(
             name: "layout-view",
             dependencies: [
-                "Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "PlaygroundServer", "HostSystem",
+                "Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "PlaygroundClient", "PlaygroundServer",
+                "HostSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/layout-view",
             swiftSettings: strictSettings
