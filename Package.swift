@@ -46,8 +46,8 @@ let package = Package(
         .target(name: "CSpawnShims"),
         // The project's few dealings with the host system, in one place: reading a file someone else chose without
         // blocking; starting a process (Subprocess: posix_spawn, no descriptor of ours inherited, bounded waits) and
-        // watching one run (ChildProcess: its output read with poll, for the tests). Standard library and glibc
-        // only; never a dependency of the language.
+        // watching one run (ChildProcess: its output read with poll, for the tests); the environment and standard
+        // error of the command-line programs. Standard library and glibc only; never a dependency of the language.
         .target(
             name: "HostSystem",
             dependencies: ["CSpawnShims"],
@@ -155,7 +155,7 @@ let package = Package(
         .executableTarget(
             name: "layoutd",
             dependencies: [
-                "PlaygroundServer", "PlaygroundProtocol",
+                "PlaygroundServer", "PlaygroundProtocol", "HostSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -164,20 +164,23 @@ let package = Package(
             path: "Tools/layoutd",
             swiftSettings: strictSettings
         ),
-        // The terminal viewer: frames into cells, cells into escape sequences, keys, and the live loop.
+        // The terminal viewer, pure: its state (events and keys in, requests out), the screen composed from it,
+        // frames into cells, cells into escape sequences, keys from bytes, the SVG of a frame. No I/O, no tasks:
+        // the live loop is layout-view's.
         .target(
             name: "Viewer",
-            dependencies: [
-                "PlaygroundProtocol", "PlaygroundClient", "PlaygroundServer", "FramePlot",
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["PlaygroundProtocol", "FramePlot"],
             swiftSettings: strictSettings
         ),
+        // The viewer's program: --once, and the live loop (the terminal, its keys and signals, the daemon's
+        // connection, an in-process daemon started through PlaygroundServer's public entry point).
         .executableTarget(
             name: "layout-view",
             dependencies: [
-                "Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "PlaygroundServer", "HostSystem",
+                "Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "PlaygroundClient", "PlaygroundServer",
+                "HostSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/layout-view",
             swiftSettings: strictSettings

@@ -155,13 +155,7 @@ public final class ChildProcess {
     }
 
     private static func write(_ bytes: [UInt8], to fd: CInt) throws {
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw Failure(systemReason(errno)) }
-            rest = rest.dropFirst(written)
-        }
+        if let code = writeAll(bytes[...], to: fd) { throw Failure(systemReason(code)) }
     }
 
     // MARK: Input

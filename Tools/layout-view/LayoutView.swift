@@ -1,7 +1,6 @@
 import ArgumentParser
 import HostSystem
 import PlaygroundProtocol
-import PlaygroundServer
 import SceneLanguage
 import SceneRuntime
 import Viewer
@@ -109,7 +108,7 @@ struct LayoutView: AsyncParsableCommand {
     mutating func run() async throws {
         let environment = ProcessEnvironment.all
         guard once else {
-            let socketPath = socket ?? ServerConfiguration.defaultSocketPath(environment: environment)
+            let socketPath = socket ?? SocketPath.default(environment: environment, userID: getuid())
             let isPath = Self.exists(file)
             let scene: String? =
                 isPath
@@ -127,7 +126,7 @@ struct LayoutView: AsyncParsableCommand {
         do {
             bytes = try FileReader.read(file)
         } catch {
-            printError("layout-view: error: cannot read '\(file)': \(error)")
+            printError(escapedForTerminal("layout-view: error: cannot read '\(file)': \(error)"))
             throw ExitCode(1)
         }
         let source = SourceFile(name: file, bytes: bytes)
@@ -140,7 +139,8 @@ struct LayoutView: AsyncParsableCommand {
                 try session.schedule(.action(action), at: 0)
             } catch {
                 let known = scene.actions.map { "'\($0.name.name)'" }.joined(separator: ", ")
-                printError("layout-view: error: '\(file)' has no action '\(action)'; it has: \(known)")
+                printError(
+                    escapedForTerminal("layout-view: error: '\(file)' has no action '\(action)'; it has: \(known)"))
                 throw ExitCode(1)
             }
         }
@@ -148,13 +148,13 @@ struct LayoutView: AsyncParsableCommand {
         let (columns, rows) = size.flatMap(Self.parseSize) ?? Self.terminalSize() ?? (80, 24)
         if let svg {
             guard let handle = fopen(svg, "wb") else {
-                printError("layout-view: error: cannot write '\(svg)': \(String(cString: strerror(errno)))")
+                printError(escapedForTerminal("layout-view: error: cannot write '\(svg)': \(systemReason(errno))"))
                 throw ExitCode(1)
             }
             let bytes = Array(FrameSVG.render(frame).utf8)
             let written = fwrite(bytes, 1, bytes.count, handle)
             guard fclose(handle) == 0, written == bytes.count else {
-                printError("layout-view: error: cannot write '\(svg)': \(String(cString: strerror(errno)))")
+                printError(escapedForTerminal("layout-view: error: cannot write '\(svg)': \(systemReason(errno))"))
                 throw ExitCode(1)
             }
         }
@@ -177,11 +177,4 @@ struct LayoutView: AsyncParsableCommand {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
-}
-
-/// Writes to standard error, every character a terminal could act on escaped: file names, actions and the
-/// diagnostics of a scene alike.
-func printError(_ message: String) {
-    let bytes = Array((escapedForTerminal(message) + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

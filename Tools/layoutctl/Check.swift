@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostSystem
 import SceneLanguage
 import SceneRuntime
 

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import SceneLanguage
 
 /// The paths given, with each folder replaced by the `.layout` files under
@@ -18,7 +19,7 @@ func sceneFiles(in paths: [String]) -> [String]? {
             relative.hasSuffix(".layout") && !relative.split(separator: "/").contains { $0.hasPrefix(".") }
         }
         if scenes.isEmpty {
-            printError("layoutctl: error: '\(path)': no .layout files in this folder")
+            printError("layoutctl: error: '\(displayed(path))': no .layout files in this folder")
             complete = false
         }
         let prefix = path.hasSuffix("/") ? path : path + "/"
@@ -31,12 +32,6 @@ func sceneFiles(in paths: [String]) -> [String]? {
 func sceneName(of path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     return name.hasSuffix(".layout") ? String(name.dropLast(".layout".count)) : name
-}
-
-/// Writes to standard error, every character a terminal could act on escaped (``escapedForTerminal(_:)``): what
-/// a daemon sent, what a file holds and what the command line gave alike.
-func printError(_ text: String, terminator: String = "\n") {
-    FileHandle.standardError.write(Data((escapedForTerminal(text) + terminator).utf8))
 }
 
 /// Writes to standard output, terminal-safe, with no buffering: a line at a time even into a pipe, so that

@@ -1,4 +1,6 @@
 import ArgumentParser
+import HostSystem
+import SceneLanguage
 
 #if canImport(Glibc)
     import Glibc
@@ -40,7 +42,7 @@ enum Main {
             }
         } catch {
             if Layoutctl.exitCode(for: error) == .validationFailure {
-                printError(Layoutctl.fullMessage(for: error))
+                printError(escapedForTerminal(Layoutctl.fullMessage(for: error)))
                 exit(Status.usage)
             }
             Layoutctl.exit(withError: error)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostSystem
 import SceneLanguage
 import SceneRuntime
 
@@ -33,8 +34,9 @@ struct OfflineScene {
                 } catch {
                     let known = parsed.actions.map { "'\($0.name.name)'" }.joined(separator: ", ")
                     printError(
-                        "layoutctl: error: '\(path)' has no action '\(action)'; it has: \(known.isEmpty ? "none" : known)"
-                    )
+                        escapedForTerminal(
+                            "layoutctl: error: '\(path)' has no action '\(action)'; it has: \(known.isEmpty ? "none" : known)"
+                        ))
                     refused = true
                 }
             case .exec(let text, let number):

@@ -1,4 +1,6 @@
 import ArgumentParser
+import HostSystem
+import SceneLanguage
 
 /// `--run ACTION[@T]` and `--exec 'STATEMENTS'[@T]`, for `frames` and `plot`.
 struct TimedInputOptions: ParsableArguments {
@@ -99,7 +101,8 @@ struct TimedInput {
 func warnAboutInputs(_ inputs: [TimedInput], after end: Double) {
     for input in inputs where input.time > end + 1e-9 {
         printError(
-            "layoutctl: warning: \(input.argument) never runs: it comes at \(seconds(input.time)) s, after the last "
-                + "frame at \(seconds(end)) s")
+            escapedForTerminal(
+                "layoutctl: warning: \(input.argument) never runs: it comes at \(seconds(input.time)) s, after the last "
+                    + "frame at \(seconds(end)) s"))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import HostSystem
 import Logging
 import PlaygroundProtocol
 import PlaygroundServer

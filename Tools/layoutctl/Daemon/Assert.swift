@@ -1,7 +1,9 @@
 import ArgumentParser
+import HostSystem
 import LayoutAssertions
 import PlaygroundClient
 import PlaygroundProtocol
+import SceneLanguage
 
 struct Assert: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -66,7 +68,7 @@ struct Assert: AsyncParsableCommand {
             do {
                 parsed.append(try Assertion(text))
             } catch {
-                printError("layoutctl: error: invalid assertion: \(error)")
+                printError(escapedForTerminal("layoutctl: error: invalid assertion: \(error)"))
                 throw ExitCode(Status.usage)
             }
         }
@@ -74,7 +76,7 @@ struct Assert: AsyncParsableCommand {
             for action in actions { try await client.run(action, in: scene) }
             let report = try await client.check(parsed, in: scene, timing: timing, timeout: timeout)
             for success in report.successes { printOutput(success) }
-            for failure in report.failures { printError(failure) }
+            for failure in report.failures { printError(escapedForTerminal(failure)) }
             if !report.passed { throw ExitCode(Status.failed) }
         }
     }

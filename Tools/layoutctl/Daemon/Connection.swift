@@ -1,8 +1,13 @@
 import ArgumentParser
-import Foundation
+import HostSystem
 import LayoutAssertions
 import PlaygroundClient
 import PlaygroundProtocol
+import SceneLanguage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The exit statuses of layoutctl (docs/layoutctl.md).
 enum Status {
@@ -26,11 +31,11 @@ struct ConnectionOptions: ParsableArguments {
     var socket: String?
 
     var socketPath: String {
-        socket ?? SocketPath.default(environment: ProcessInfo.processInfo.environment, userID: getuid())
+        socket ?? SocketPath.default(environment: ProcessEnvironment.all, userID: getuid())
     }
 
-    /// Connects and runs `body`; every failure is said on standard error and becomes the exit status of
-    /// ``Status``.
+    /// Connects and runs `body`; every failure is said on standard error, escaped (it may quote what the daemon
+    /// sent), and becomes the exit status of ``Status``.
     func withClient(_ body: (PlaygroundClient) async throws -> Void) async throws {
         let path = socketPath
         do {
@@ -39,8 +44,9 @@ struct ConnectionOptions: ParsableArguments {
             throw error
         } catch ClientError.noDaemon(_, let reason) {
             printError(
-                "layoutctl: error: no daemon is listening on \(displayed(path)) (\(reason)); start one with "
-                    + "'layoutd Playgrounds', or give --socket or LAYOUTD_SOCKET")
+                escapedForTerminal(
+                    "layoutctl: error: no daemon is listening on \(displayed(path)) (\(reason)); start one with "
+                        + "'layoutd Playgrounds', or give --socket or LAYOUTD_SOCKET"))
             throw ExitCode(Status.noDaemon)
         } catch ClientError.foreignServer(_, let uid) {
             printError(
@@ -49,23 +55,24 @@ struct ConnectionOptions: ParsableArguments {
                     + "Give --socket or LAYOUTD_SOCKET the path of your own daemon")
             throw ExitCode(Status.noDaemon)
         } catch ClientError.protocolViolation(let what) {
-            printError("layoutctl: error: the daemon on \(displayed(path)) broke the protocol: \(what)")
+            printError(
+                escapedForTerminal("layoutctl: error: the daemon on \(displayed(path)) broke the protocol: \(what)"))
             throw ExitCode(Status.noDaemon)
         } catch ClientError.disconnected {
             printError("layoutctl: error: the daemon on \(displayed(path)) closed the connection")
             throw ExitCode(Status.noDaemon)
         } catch ClientError.daemon(_, let message, let diagnostics) {
-            for diagnostic in diagnostics { printError(diagnostic.rendered, terminator: "") }
-            printError("layoutctl: error: \(message)")
+            for diagnostic in diagnostics { printError(escapedForTerminal(diagnostic.rendered), terminator: "") }
+            printError(escapedForTerminal("layoutctl: error: \(message)"))
             throw ExitCode(Status.failed)
         } catch ClientError.timing(let reason) {
-            printError("layoutctl: error: \(reason)")
+            printError(escapedForTerminal("layoutctl: error: \(reason)"))
             throw ExitCode(Status.usage)
         } catch let error as AssertionError {
-            printError("layoutctl: error: invalid assertion: \(error)")
+            printError(escapedForTerminal("layoutctl: error: invalid assertion: \(error)"))
             throw ExitCode(Status.usage)
         } catch {
-            printError("layoutctl: error: \(error)")
+            printError(escapedForTerminal("layoutctl: error: \(error)"))
             throw ExitCode(Status.failed)
         }
     }

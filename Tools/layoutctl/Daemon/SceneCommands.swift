@@ -1,6 +1,8 @@
 import ArgumentParser
+import HostSystem
 import PlaygroundClient
 import PlaygroundProtocol
+import SceneLanguage
 
 struct Scenes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -87,7 +89,9 @@ struct Exec: AsyncParsableCommand {
 
     func run() async throws {
         try await connection.withClient { client in
-            for warning in try await client.exec(source, in: scene) { printError(warning.rendered, terminator: "") }
+            for warning in try await client.exec(source, in: scene) {
+                printError(escapedForTerminal(warning.rendered), terminator: "")
+            }
         }
     }
 }
@@ -195,9 +199,11 @@ struct Reload: AsyncParsableCommand {
             try await client.reload(scene)
             let summary = try await client.scenes().first { $0.name == scene }
             let diagnostics = try await client.diagnostics(of: scene)
-            for diagnostic in diagnostics { printError(diagnostic.rendered, terminator: "") }
+            for diagnostic in diagnostics { printError(escapedForTerminal(diagnostic.rendered), terminator: "") }
             guard let summary, summary.status == .ok else {
-                printError("layoutctl: error: '\(scene)' has errors; generation \(summary?.generation ?? 0) runs on")
+                printError(
+                    escapedForTerminal(
+                        "layoutctl: error: '\(scene)' has errors; generation \(summary?.generation ?? 0) runs on"))
                 throw ExitCode(Status.failed)
             }
             printOutput("\(scene): generation \(summary.generation)")

@@ -1,3 +1,5 @@
+import Viewer
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -9,15 +11,15 @@
 /// (Ctrl-C arrives as a byte, so the viewer quits the same way for `q` and
 /// Ctrl-C); output processing stays on. ``restore()`` uses only `write` and
 /// `tcsetattr`, so a signal handler or an `atexit` hook may call it.
-public enum TerminalScreen {
+enum TerminalScreen {
     /// The settings found on entry; nil when the terminal is not ours now.
     nonisolated(unsafe) private static var saved: termios?
 
     /// Whether standard input and output are a terminal.
-    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     /// Raw mode, the alternate screen, the cursor hidden.
-    public static func enter() -> Bool {
+    static func enter() -> Bool {
         var settings = termios()
         guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return false }
         saved = settings
@@ -35,7 +37,7 @@ public enum TerminalScreen {
     }
 
     /// The terminal as it was: colours reset, cursor shown, the main screen back, cooked mode.
-    public static func restore() {
+    static func restore() {
         guard var settings = saved else { return }
         saved = nil
         write(Escape.endSynchronized + Escape.reset + Escape.showCursor + Escape.leaveAlternateScreen)
@@ -43,7 +45,7 @@ public enum TerminalScreen {
     }
 
     /// The terminal's size in cells, when standard output is a terminal.
-    public static func size() -> (columns: Int, rows: Int)? {
+    static func size() -> (columns: Int, rows: Int)? {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
             return nil
@@ -53,7 +55,7 @@ public enum TerminalScreen {
 
     /// Writes all of `bytes` to standard output, waiting as the terminal reads them.
     @discardableResult
-    public static func write(_ bytes: [UInt8]) -> Bool {
+    static func write(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         return bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
