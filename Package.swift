@@ -92,9 +92,10 @@ let package = Package(
             dependencies: ["SceneLanguage", "LayoutSolver", "PlaygroundProtocol", "Animation"],
             swiftSettings: strictSettings
         ),
-        // Save detection from layout-watch's lines: pure, standard library only.
+        // Save detection from layout-watch's lines: pure, standard library and the protocol's scene names only.
         .target(
             name: "FileWatching",
+            dependencies: ["PlaygroundProtocol"],
             swiftSettings: strictSettings
         ),
         // libinotifytools (Debian libinotifytools0-dev, no pkg-config file). GPL-2.0-only: layout-watch alone uses it.
