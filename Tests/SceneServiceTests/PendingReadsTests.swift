@@ -1,12 +1,13 @@
+import PlaygroundProtocol
 import Testing
 
-@testable import PlaygroundServer
+@testable import SceneService
 
 /// The watcher's bookkeeping of reads, on its own: at most a few at once, one per file, nothing stale applied,
 /// and no file ever left unread after a change.
 @Suite struct PendingReadsTests {
-    static func file(_ name: String) -> Watcher.SceneFile {
-        Watcher.SceneFile(name: name, file: name + ".layout", path: "/s/" + name + ".layout")
+    static func file(_ name: String) -> SceneFile {
+        SceneFile(name: SceneName(name), file: name + ".layout", path: "/s/" + name + ".layout")
     }
 
     @Test("At most four reads at once; the others start in order as reads end")
@@ -88,7 +89,7 @@ import Testing
         for _ in 0..<200 {
             var reads = PendingReads()
             let files = (0..<6).map { Self.file("F\($0)") }
-            var running: [Watcher.SceneFile] = []
+            var running: [SceneFile] = []
             // For each file: whether it exists, and whether a read started after its last change has been applied.
             var exists = Set<String>()
             var upToDate = Set<String>()
