@@ -340,10 +340,9 @@ let package = Package(
         .testTarget(
             name: "PlaygroundServerTests",
             dependencies: [
-                "PlaygroundServer", "SceneService", "PlaygroundProtocol", "HostSystem", "SceneLanguage",
-                .product(name: "NIOCore", package: "swift-nio"),
+                "PlaygroundServer", "SceneService", "PlaygroundProtocol", "SceneLanguage",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -351,7 +350,7 @@ let package = Package(
         // with files in memory and a clock that moves when told.
         .testTarget(
             name: "SceneServiceTests",
-            dependencies: ["SceneService", "FileWatching", "PlaygroundProtocol", "SceneLanguage", "SceneRuntime"],
+            dependencies: ["SceneService", "FileWatching", "PlaygroundProtocol", "SceneLanguage"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -49,16 +49,12 @@ import Testing
         #expect(harness.scenes.first?.generation == 1 && harness.scenes.first?.errors == 1)
         let diagnostic = try #require(harness.diagnostics("Scene").first)
         #expect(diagnostic.code == "unsatisfiable-constraints" && diagnostic.line == 4 && diagnostic.column == 1)
+        let lines = diagnostic.rendered.split(separator: "\n").map(String.init)
         #expect(
-            diagnostic.rendered == """
-                Scene.layout:4:1: error: unable to simultaneously satisfy constraints; breaking 'signIn.width >= 200' to recover [unsatisfiable-constraints]
-                signIn.width >= 200
-                ^~~~~~~~~~~~~~~~~~~
-                Scene.layout:3:1: note: it conflicts with 'signIn.width == 120'
-                signIn.width == 120
-                ^~~~~~~~~~~~~~~~~~~
-
-                """)
+            lines.first
+                == "Scene.layout:4:1: error: unable to simultaneously satisfy constraints; "
+                + "breaking 'signIn.width >= 200' to recover [unsatisfiable-constraints]")
+        #expect(lines.contains("Scene.layout:3:1: note: it conflicts with 'signIn.width == 120'"))
         #expect(harness.frame("Scene")?.view(named: "signIn")?.width == 120)
     }
 

@@ -10,6 +10,13 @@ import Testing
         SceneFile(name: SceneName(name), file: name + ".layout", path: "/s/" + name + ".layout")
     }
 
+    /// As many files changed as may be read at once: the next one waits.
+    static func fill(_ reads: inout PendingReads) -> [SceneFile] {
+        let busy = (0..<PendingReads.concurrency).map { file("B\($0)") }
+        for file in busy { _ = reads.changed(file) }
+        return busy
+    }
+
     @Test("At most four reads at once; the others start in order as reads end")
     func concurrency() {
         var reads = PendingReads()
@@ -54,8 +61,7 @@ import Testing
     @Test("A file removed while it waits, then made again, is still read (a checkout that puts it back)")
     func removedWhileWaitingThenBack() {
         var reads = PendingReads()
-        let busy = (0..<PendingReads.concurrency).map { Self.file("B\($0)") }
-        for file in busy { _ = reads.changed(file) }
+        let busy = Self.fill(&reads)
         let a = Self.file("A")
         #expect(reads.changed(a) == nil)
         reads.removed(a.path)
@@ -70,8 +76,7 @@ import Testing
     @Test("A file removed while it waits is never read, and the queue goes on past it")
     func removedWhileWaiting() {
         var reads = PendingReads()
-        let busy = (0..<PendingReads.concurrency).map { Self.file("B\($0)") }
-        for file in busy { _ = reads.changed(file) }
+        let busy = Self.fill(&reads)
         let a = Self.file("A")
         let b = Self.file("C")
         _ = reads.changed(a)

@@ -7,6 +7,16 @@ import Testing
 /// --removal-grace SECONDS`), so that an editor or `git checkout` that replaces its file does not make it flicker
 /// away; after it, a `removed` event, and the scene is no more. Time here moves only when the test says.
 @Suite struct RemovalGraceTests {
+    /// Box and Other loaded, then Box's file deleted now; the events so far taken.
+    static func boxDeletedBesideOther() async -> ServiceHarness {
+        var harness = ServiceHarness()
+        await harness.save("Box.layout", Scenes.box)
+        await harness.save("Other.layout", Scenes.box)
+        _ = harness.takeEvents()
+        harness.delete("Box.layout")
+        return harness
+    }
+
     @Test("A file deleted and made again within the grace keeps its scene: no removed event, no reload if unchanged")
     func backWithinGrace() async {
         var harness = ServiceHarness()
@@ -22,11 +32,7 @@ import Testing
 
     @Test("After the grace the scene is gone: removed, no longer listed, and requests say there is no such scene")
     func goneAfterGrace() async {
-        var harness = ServiceHarness()
-        await harness.save("Box.layout", Scenes.box)
-        await harness.save("Other.layout", Scenes.box)
-        _ = harness.takeEvents()
-        harness.delete("Box.layout")
+        var harness = await Self.boxDeletedBesideOther()
         harness.pass(.milliseconds(199))
         #expect(harness.takeEvents().isEmpty && harness.scenes.count == 2)
         #expect(harness.service.nextRemoval != nil)
@@ -81,11 +87,7 @@ import Testing
 
     @Test("Removals that fell due while layout-watch was away are applied when it starts again")
     func dueWhileWatcherAway() async {
-        var harness = ServiceHarness()
-        await harness.save("Box.layout", Scenes.box)
-        await harness.save("Other.layout", Scenes.box)
-        _ = harness.takeEvents()
-        harness.delete("Box.layout")
+        var harness = await Self.boxDeletedBesideOther()
         // layout-watch ends: no timer fires while it is started again, after a backoff longer than the grace.
         harness.clock.advance(by: .milliseconds(300))
         harness.take(harness.service.watcherRestarted())

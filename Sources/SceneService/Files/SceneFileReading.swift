@@ -37,12 +37,6 @@ package struct SceneFile: Hashable, Sendable {
     package var file: String
     /// Where it is read.
     package var path: String
-
-    package init(name: SceneName, file: String, path: String) {
-        self.name = name
-        self.file = file
-        self.path = path
-    }
 }
 
 /// A read a ``SceneService`` asks for: which file, read by the service's reader. The caller runs it where it
@@ -70,9 +64,4 @@ package struct SceneRead: Sendable {
 package struct SceneReadResult: Sendable {
     package let read: SceneRead
     package let outcome: SceneFileRead
-
-    package init(read: SceneRead, outcome: SceneFileRead) {
-        self.read = read
-        self.outcome = outcome
-    }
 }
