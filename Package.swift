@@ -127,7 +127,7 @@ let package = Package(
         .target(
             name: "PlaygroundServer",
             dependencies: [
-                "SceneService", "SceneRuntime", "SceneLanguage", "PlaygroundProtocol", "FileWatching", "HostSystem",
+                "SceneService", "SceneLanguage", "PlaygroundProtocol", "FileWatching", "HostSystem",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
