@@ -3,7 +3,7 @@ import Testing
 
 @testable import SceneService
 
-/// The watcher's bookkeeping of reads, on its own: at most a few at once, one per file, nothing stale applied,
+/// The scene service's bookkeeping of reads, on its own: at most a few at once, one per file, nothing stale applied,
 /// and no file ever left unread after a change.
 @Suite struct PendingReadsTests {
     static func file(_ name: String) -> SceneFile {
