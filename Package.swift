@@ -100,9 +100,10 @@ let package = Package(
             dependencies: ["SceneLanguage", "LayoutSolver", "PlaygroundProtocol", "Animation"],
             swiftSettings: strictSettings
         ),
-        // Save detection from layout-watch's lines: pure, standard library only.
+        // Save detection from layout-watch's lines: pure, standard library and the protocol's scene names only.
         .target(
             name: "FileWatching",
+            dependencies: ["LayoutValues"],
             swiftSettings: strictSettings
         ),
         // libinotifytools (Debian libinotifytools0-dev, no pkg-config file). GPL-2.0-only: layout-watch alone uses it.
@@ -118,11 +119,23 @@ let package = Package(
             exclude: ["LICENSE"],
             swiftSettings: strictSettings
         ),
-        // layoutd as a library: the scenes, the socket server, the clock, and layout-watch's process.
+        // The scenes a daemon serves, as a value with no I/O of its own: the registry of scenes and their playing
+        // sessions, the reload rule (a save loads once, a `reload` overtaken by a save applies nothing, errors keep
+        // the last good generation), save detection applied to the scenes (path to scene name, removal after its
+        // grace), frame numbering, and diagnostics with their error text; files through an injected reader, time
+        // through an injected clock. The daemon (PlaygroundServer) calls it with `package` access; it must never
+        // import NIO, open a socket or start a process.
+        .target(
+            name: "SceneService",
+            dependencies: ["SceneRuntime", "SceneLanguage", "PlaygroundProtocol", "FileWatching"],
+            swiftSettings: strictSettings
+        ),
+        // layoutd as a library: the socket server and its line framing, the daemon's clients and clock, the
+        // layout-watch process and its lines, and reading files on a thread pool, around the SceneService.
         .target(
             name: "PlaygroundServer",
             dependencies: [
-                "SceneRuntime", "SceneLanguage", "PlaygroundProtocol", "FileWatching", "HostSystem",
+                "SceneService", "SceneLanguage", "PlaygroundProtocol", "FileWatching", "HostSystem",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -338,10 +351,22 @@ let package = Package(
             dependencies: ["HostSystem"],
             swiftSettings: strictSettings
         ),
-        // The server's pieces on their own, without a socket or a process.
+        // The server's pieces on their own, without a real socket or a process: its channel handlers on
+        // EmbeddedChannel, its turns and reads on a real event loop.
         .testTarget(
             name: "PlaygroundServerTests",
-            dependencies: ["PlaygroundServer", "HostSystem", "SceneLanguage"],
+            dependencies: [
+                "PlaygroundServer", "SceneService", "PlaygroundProtocol", "SceneLanguage",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The scene service in-process: reloads, removals, frame numbers and diagnostics as a user sees them,
+        // with files in memory and a clock that moves when told.
+        .testTarget(
+            name: "SceneServiceTests",
+            dependencies: ["SceneService", "FileWatching", "PlaygroundProtocol", "SceneLanguage"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -6,7 +6,7 @@
 #             solver, frame JSON, diagnostic rendering, running valid scenes):
 #             Tools/fuzz/scene/FuzzSceneLanguage.swift
 #   protocol  lines of requests, decoded as layoutd decodes them and answered by
-#             its scene registry with the playgrounds loaded:
+#             its scene service's registry with the playgrounds loaded:
 #             Tools/fuzz/protocol/FuzzProtocol.swift
 #   exec      the action interpreter driven by `exec` sources in a playground:
 #             Tools/fuzz/exec/FuzzExec.swift
@@ -43,14 +43,15 @@ build_module SceneLanguage  # imports LayoutValues
 build_module Animation
 build_module SceneRuntime  # imports the four above
 build_module SwiftExport  # imports SceneLanguage
-modules=("$out/LayoutValues.o" "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o" "$out/SceneRuntime.o"
-    "$out/SwiftExport.o")
+build_module FileWatching  # imports LayoutValues
+build_module SceneService  # the daemon's scenes, without networking: imports SceneRuntime and FileWatching
+modules=("$out/LayoutValues.o" "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o"
+    "$out/SceneRuntime.o" "$out/SwiftExport.o" "$out/FileWatching.o" "$out/SceneService.o")
 
 # Each target's entry point, with the shared checks, linked with the modules
-# and libFuzzer's main. The protocol and exec targets compile the daemon's
-# scene registry (Sources/PlaygroundServer/Scenes, which needs no networking)
-# into themselves. The linker's "Cannot export local symbol" notes about the
-# sanitizers are harmless.
+# and libFuzzer's main. The protocol and exec targets answer with the daemon's
+# scene registry, from the SceneService module. The linker's "Cannot export
+# local symbol" notes about the sanitizers are harmless.
 build_target() {  # NAME SOURCES…
     local name=$1
     shift
@@ -92,8 +93,7 @@ prepare_scene() {
 }
 
 prepare_protocol() {
-    build_target protocol Tools/fuzz/protocol/FuzzProtocol.swift Tools/fuzz/common/FuzzRegistry.swift \
-        Sources/PlaygroundServer/Scenes/*.swift
+    build_target protocol Tools/fuzz/protocol/FuzzProtocol.swift Tools/fuzz/common/FuzzRegistry.swift
     # The protocol page's session, and requests for every action of every playground.
     seed protocol "$(grep -o "'{\"id\".*}'" docs/protocol.md | tr -d "'")"
     for file in Playgrounds/*.layout; do
@@ -112,8 +112,7 @@ prepare_protocol() {
 }
 
 prepare_exec() {
-    build_target exec Tools/fuzz/exec/FuzzExec.swift Tools/fuzz/common/FuzzRegistry.swift \
-        Sources/PlaygroundServer/Scenes/*.swift
+    build_target exec Tools/fuzz/exec/FuzzExec.swift Tools/fuzz/common/FuzzRegistry.swift
     # Each action's body of each playground, run in that playground: the first byte picks it (its value
     # modulo 5, in FuzzRegistry's order), P for Quiz to T for Burger.
     index=0

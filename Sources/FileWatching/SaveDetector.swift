@@ -1,3 +1,5 @@
+import LayoutValues
+
 /// Save detection: `layout-watch`'s events and the time in, scene reloads and removals out. Pure: no I/O, no clock.
 ///
 /// Editors save in many ways: in place (truncate, write, close), by writing a temporary file and renaming it over
@@ -7,10 +9,8 @@
 ///   with no debounce;
 /// - never at `create` or `modify`: a truncated file is empty until it is written and closed.
 ///
-/// A scene file is a name ending in `.layout` with no hidden component: no name in its path starts with `.`. So
-/// the files editors leave beside a scene never count: vim's `4913` probe, `name.layout~` backup and
-/// `.name.layout.swp` swap file, emacs's `.#name.layout` lock link and `#name.layout#` auto-save, `sed -i`'s
-/// `sedXXXXXX`, JetBrains' `name.layout___jb_tmp___` and `name.layout___jb_old___`, rsync's `.name.layout.XXXXXX`.
+/// A scene file is what ``SceneName/isSceneFile(_:)`` says: a name ending in `.layout` with no hidden component
+/// (no name in its path starts with `.`), so the files editors leave beside a scene never count.
 ///
 /// A scene is removed (``Action/removed(root:path:)``) only after `removalGrace` without its file coming back, so
 /// that a scene does not flicker away while an editor or `git checkout` replaces its file. A folder deleted or
@@ -103,12 +103,9 @@ public struct SaveDetector: Sendable {
     /// When `tick(at:)` has something to do: the earliest pending removal, or nil.
     public var nextDeadline: ContinuousClock.Instant? { queue.first?.deadline }
 
-    /// Whether `path` names a scene file: it ends in `.layout`, and none of its names starts with a dot.
+    /// Whether `path` names a scene file: ``SceneName/isSceneFile(_:)``, the one rule.
     public static func isSceneFile(_ path: String) -> Bool {
-        path.hasSuffix(".layout")
-            && !path.split(separator: "/", omittingEmptySubsequences: false).contains {
-                $0.isEmpty || $0.hasPrefix(".")
-            }
+        SceneName.isSceneFile(path)
     }
 
     /// Takes one event; returns what to do now.

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PlaygroundProtocol
+import SceneService
 
 /// `layoutd` as a library: the watcher, the clock and the socket server
 /// around one ``Daemon``. The viewer runs it in-process when no daemon
@@ -36,20 +37,22 @@ public struct PlaygroundServer: Sendable {
         // The daemon's own threads for blocking calls (reading scene files, reaping layout-watch, trimming the
         // heap): more than the reads that run at once, so that a few stuck on a slow disk leave the others room.
         // Not waited for at the end: a read stuck in the kernel must not hold up a shutdown.
-        let pool = NIOThreadPool(numberOfThreads: 2 * PendingReads.concurrency)
+        let pool = NIOThreadPool(numberOfThreads: 2 * SceneService.concurrentReads)
         pool.start()
         defer { pool.shutdownGracefully { _ in } }
-        let loader = SceneFileLoader(read: configuration.readFile, pool: pool)
-        let daemon = Daemon(configuration: configuration, executor: executor, loader: loader)
         guard let executable = configuration.watcherPath ?? FileSystem.executableFolder.map({ $0 + "/layout-watch" })
         else { throw ServerError.noWatcher("cannot find layout-watch beside this program") }
         let turn = try await SocketTurn.make(on: group)
         defer { turn.close() }
-        let grace = configuration.removalGrace.isFinite ? max(0, configuration.removalGrace) : 0.2
+        let grace = Duration.seconds(configuration.removalGrace.isFinite ? max(0, configuration.removalGrace) : 0.2)
+        let roots = SceneRoot.roots(for: configuration.paths)
+        let service = SceneService(
+            roots: roots, fps: configuration.fps, removalGrace: grace,
+            reader: SceneFileLoader(read: configuration.readFile, pool: pool))
+        let daemon = Daemon(configuration: configuration, executor: executor, service: service, turn: turn)
         let watcher = Watcher(
-            roots: Watcher.roots(for: configuration.paths), executable: executable, daemon: daemon,
-            loader: loader, turn: turn, logger: logger, group: group,
-            removalGrace: .seconds(grace))
+            roots: roots, executable: executable, daemon: daemon, pool: pool, turn: turn, logger: logger,
+            group: group, removalGrace: grace)
         let (readiness, ready) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask {

@@ -35,7 +35,7 @@ import Testing
                     let n = started
                     started += 1
                     tasks.addTask {
-                        _ = await loader.load(path: "/x", file: "x.layout")
+                        _ = await loader.read(path: "/x")
                         continuation.yield(n)
                     }
                 }
@@ -46,7 +46,7 @@ import Testing
                         let n = started
                         started += 1
                         tasks.addTask {
-                            _ = await loader.load(path: "/x", file: "x.layout")
+                            _ = await loader.read(path: "/x")
                             continuation.yield(n)
                         }
                     }

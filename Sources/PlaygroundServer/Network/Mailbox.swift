@@ -1,4 +1,5 @@
 import NIOCore
+import PlaygroundProtocol
 import Synchronization
 
 /// What waits to be written to one client: responses and events in order,
@@ -41,9 +42,9 @@ final class Mailbox: Sendable {
         var eventBytes = 0
         /// The latest frame of each scene, in the order the scenes first had one waiting (a scene forgotten
         /// since stays in the order, with no frame, until the next take).
-        var frames: [String: ByteBuffer] = [:]
-        var frameOrder: [String] = []
-        var ordered: Set<String> = []
+        var frames: [SceneName: ByteBuffer] = [:]
+        var frameOrder: [SceneName] = []
+        var ordered: Set<SceneName> = []
         var isOverflowing = false
         var isClosed = false
         /// The connection's reader, waiting for responses to be taken (resumed with true) or for its patience
@@ -106,7 +107,7 @@ final class Mailbox: Sendable {
     }
 
     /// Queues a scene's frame, replacing the one of that scene still waiting.
-    func post(frame: ByteBuffer, of scene: String) {
+    func post(frame: ByteBuffer, of scene: SceneName) {
         state.withLock { state in
             guard !state.isClosed else { return }
             state.frames[scene] = frame
@@ -116,7 +117,7 @@ final class Mailbox: Sendable {
     }
 
     /// Drops the frame of a scene that is gone, if one still waits: its `removed` event says all there is.
-    func forget(scene: String) {
+    func forget(scene: SceneName) {
         _ = state.withLock { $0.frames.removeValue(forKey: scene) }
     }
 

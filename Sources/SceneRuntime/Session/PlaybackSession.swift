@@ -34,7 +34,8 @@ public struct PlaybackSession: Sendable {
     /// The inputs waiting, in the order they will run: by time, then in
     /// the order they were scheduled.
     public internal(set) var queue: [ScheduledInput] = []
-    /// The `seq` the next frame gets: frames are numbered from 0.
+    /// The `seq` the next frame of ``frame(at:)`` gets: frames are numbered from 0. (The daemon, which sends a
+    /// frame only when the picture changed, numbers the frames it sends itself.)
     public private(set) var seq = 0
     /// Whether any runtime diagnostic so far was an error, taken or not.
     public private(set) var hasReportedError = false
@@ -100,12 +101,6 @@ public struct PlaybackSession: Sendable {
         advance(to: time)
         defer { seq += 1 }
         return scene.presentationFrame(seq: seq)
-    }
-
-    /// Counts a frame made from ``scene`` directly (``LoadedScene/presentationFrame(seq:)`` with ``seq``),
-    /// as a daemon does when it makes one only to see whether the picture changed.
-    public mutating func countFrame() {
-        seq += 1
     }
 
     /// The presentation frame now, numbered, after the inputs due now.

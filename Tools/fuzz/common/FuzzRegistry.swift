@@ -1,23 +1,24 @@
 // What the protocol and exec targets share: the playgrounds loaded once into
-// the daemon's scene registry (Sources/PlaygroundServer/Scenes, compiled
-// into the target: it needs no networking), copied for each input.
+// the daemon's scene registry (the SceneService module: it needs no
+// networking), copied for each input.
 
 import PlaygroundProtocol
 import SceneLanguage
+import SceneService
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The scenes every input starts from: Playgrounds/*.layout (fuzz.sh runs from the repository's root).
-let playgroundNames = ["Quiz", "QuizGuide", "Messaging", "Bankey", "Burger"]
+let playgroundNames: [SceneName] = ["Quiz", "QuizGuide", "Messaging", "Bankey", "Burger"]
 
 let loadedRegistry: SceneRegistry = {
     var registry = SceneRegistry(fps: 60)
     for name in playgroundNames {
-        let path = "Playgrounds/\(name).layout"
+        let path = "Playgrounds/\(name.file)"
         guard let bytes = readAll(path) else { fatalError("fuzz: cannot read \(path); run from the repository's root") }
-        _ = registry.load(name: name, path: path, source: SourceFile(name: "\(name).layout", bytes: bytes))
+        _ = registry.load(name: name, path: path, source: SourceFile(name: name.file, bytes: bytes))
     }
     return registry
 }()

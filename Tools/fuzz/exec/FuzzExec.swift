@@ -7,6 +7,7 @@
 
 import PlaygroundProtocol
 import SceneLanguage
+import SceneService
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

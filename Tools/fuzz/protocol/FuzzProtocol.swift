@@ -8,6 +8,7 @@
 
 import PlaygroundProtocol
 import SceneLanguage
+import SceneService
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProtocol(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -35,22 +36,22 @@ func answer(_ request: Request, with registry: inout SceneRegistry, execs: inout
     case .scenes:
         return (.scenes(registry.names.compactMap { registry.entries[$0]?.summary }), [])
     case .subscribe(let selector):
-        let names: [String]
+        let names: [SceneName]
         switch selector {
         case .all: names = registry.names
-        case .named(let name): names = [name]
+        case .named(let name): names = [SceneName(name)]
         }
         return (.done, names.compactMap { registry.currentFrame(of: $0) }.map { .frame($0) })
     case .frame(let scene, let layer):
-        switch registry.frame(of: scene, layer: layer) {
+        switch registry.frame(of: SceneName(scene), layer: layer) {
         case .success(let frame): return (.frame(frame), [])
         case .failure(let error): return (.error(error.code, error.message), [])
         }
     case .run(let scene, let action):
-        return registry.run(action, in: scene)
+        return registry.run(action, in: SceneName(scene))
     case .exec(let scene, let source):
         execs += 1
-        return registry.exec(source, in: scene, number: execs)
+        return registry.exec(source, in: SceneName(scene), number: execs)
     case .step(let seconds):
         var events: [Event] = []
         var left = min(seconds, 2)
@@ -61,17 +62,17 @@ func answer(_ request: Request, with registry: inout SceneRegistry, execs: inout
         }
         return (.done, events)
     case .settle(let scene, let timeout):
-        return registry.settle(scene, timeout: min(timeout, 2))
+        return registry.settle(SceneName(scene), timeout: min(timeout, 2))
     case .diagnostics(let scene):
-        return (registry.diagnostics(of: scene), [])
+        return (registry.diagnostics(of: SceneName(scene)), [])
     case .reload(let scene):
-        guard case .success(let entry) = registry.entry(scene), let bytes = readAll(entry.path) else {
+        guard case .success(let entry) = registry.entry(SceneName(scene)), let bytes = readAll(entry.path) else {
             return (.error(.unknownScene, "no scene"), [])
         }
         return (
             .done,
             registry.load(
-                name: scene, path: entry.path, source: SourceFile(name: entry.file, bytes: bytes), force: true)
+                name: entry.name, path: entry.path, source: SourceFile(name: entry.file, bytes: bytes), force: true)
         )
     }
 }

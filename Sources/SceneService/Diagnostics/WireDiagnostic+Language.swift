@@ -7,14 +7,8 @@ extension WireDiagnostic {
     /// file's name, line and column for the wire.
     init(_ diagnostic: Diagnostic, time: Double? = nil) {
         let position = diagnostic.range.location
-        let severity: Severity =
-            switch diagnostic.severity {
-            case .error: .error
-            case .warning: .warning
-            case .note: .note
-            }
         self.init(
-            severity: severity, code: diagnostic.code.rawValue, message: diagnostic.message,
+            severity: diagnostic.severity, code: diagnostic.code.rawValue, message: diagnostic.message,
             file: diagnostic.range.file.name,
             line: position.line, column: position.column, rendered: diagnostic.rendered, time: time)
     }

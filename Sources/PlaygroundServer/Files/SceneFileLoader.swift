@@ -2,34 +2,29 @@ import HostSystem
 import NIOCore
 import NIOPosix
 import SceneLanguage
+import SceneService
 import Synchronization
 
 /// Reads scene files on NIO's blocking thread pool, never on the event loop: a slow disk or a hostile file (a FIFO
-/// that no one writes, a device) delays only its own scene, and the socket is served meanwhile.
+/// that no one writes, a device) delays only its own scene, and the socket is served meanwhile. The daemon's
+/// ``SceneService`` reads through it.
 ///
-/// What cannot be read becomes the diagnostic the scene shows (`not-a-file`, `too-large`, `unreadable`):
+/// What cannot be read comes back with the code of the diagnostic the scene shows (`not-a-file`, `too-large`,
+/// `unreadable`) and the reason:
 ///
 /// ```swift
-/// switch await loader.load(path: "/scenes/Quiz.layout", file: "Quiz.layout") {
-/// case .source(let source): registry.load(…, source: source)
-/// case .problem(let diagnostic): registry.fail(…, diagnostic: diagnostic)
-/// case .gone: break   // deleted meanwhile: its removal follows
+/// let loader = SceneFileLoader(read: { path in Result { () throws(FileReadError) in try FileReader.read(path) } },
+///                              pool: pool)
+/// switch await loader.read(path: "/scenes/Quiz.layout") {
+/// case .bytes(let bytes): …
+/// case .failed(let code, let reason): …   // .notAFile, "it is a FIFO (named pipe), not a regular file"
+/// case .missing: …                         // deleted meanwhile: its removal follows
 /// }
 /// ```
-struct SceneFileLoader: Sendable {
-    /// What reading a scene file gave.
-    enum Outcome: Sendable {
-        /// Its text.
-        case source(SourceFile)
-        /// Why it cannot be read, as the scene's diagnostic.
-        case problem(Diagnostic)
-        /// Nothing is at the path any more.
-        case gone
-    }
-
+struct SceneFileLoader: SceneFileReading {
     let read: @Sendable (String) -> Result<[UInt8], FileReadError>
     /// The daemon's own pool for blocking calls, with more threads than reads run at once
-    /// (``PendingReads/concurrency``), so that reads stuck on a slow disk leave threads for the others.
+    /// (``SceneService/concurrentReads``), so that reads stuck on a slow disk leave threads for the others.
     let pool: NIOThreadPool
 
     init(read: @escaping @Sendable (String) -> Result<[UInt8], FileReadError>, pool: NIOThreadPool) {
@@ -49,9 +44,9 @@ struct SceneFileLoader: Sendable {
         case timedOut
     }
 
-    /// Reads the file at `path`, which clients know as `file`. Cancelled, or after ``patience``, it returns at
-    /// once, whatever the read still waits for on its thread.
-    func load(path: String, file: String) async -> Outcome {
+    /// Reads the file at `path`. Cancelled, or after ``patience``, it returns at once, whatever the read still
+    /// waits for on its thread.
+    func read(path: String) async -> SceneFileRead {
         let read = self.read
         let once = ResumeOnce<Ending>()
         let timer = MultiThreadedEventLoopGroup.singleton.next().scheduleTask(in: Self.patience) {
@@ -66,23 +61,18 @@ struct SceneFileLoader: Sendable {
         } onCancel: {
             once.resume(.abandoned)
         }
-        let result: Result<[UInt8], FileReadError>
         switch ending {
-        case .read(let read):
-            result = read
+        case .read(.success(let bytes)):
+            return .bytes(bytes)
+        case .read(.failure(.missing)):
+            return .missing
+        case .read(.failure(let error)):
+            return .failed(DiagnosticCode(rawValue: error.code) ?? .unreadable, reason: "\(error)")
         case .abandoned:
-            return .problem(.file(file, code: .unreadable, reason: "the read was abandoned: the daemon stopped it"))
+            return .failed(.unreadable, reason: "the read was abandoned: the daemon stopped it")
         case .timedOut:
             let seconds = Self.patience.nanoseconds / 1_000_000_000
-            return .problem(.file(file, code: .unreadable, reason: "it cannot be read: no answer in \(seconds) s"))
-        }
-        switch result {
-        case .success(let bytes):
-            return .source(SourceFile(name: file, bytes: bytes))
-        case .failure(.missing):
-            return .gone
-        case .failure(let error):
-            return .problem(.file(file, code: DiagnosticCode(rawValue: error.code) ?? .unreadable, reason: "\(error)"))
+            return .failed(.unreadable, reason: "it cannot be read: no answer in \(seconds) s")
         }
     }
 }

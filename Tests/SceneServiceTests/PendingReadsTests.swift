@@ -1,12 +1,20 @@
+import PlaygroundProtocol
 import Testing
 
-@testable import PlaygroundServer
+@testable import SceneService
 
-/// The watcher's bookkeeping of reads, on its own: at most a few at once, one per file, nothing stale applied,
+/// The scene service's bookkeeping of reads, on its own: at most a few at once, one per file, nothing stale applied,
 /// and no file ever left unread after a change.
 @Suite struct PendingReadsTests {
-    static func file(_ name: String) -> Watcher.SceneFile {
-        Watcher.SceneFile(name: name, file: name + ".layout", path: "/s/" + name + ".layout")
+    static func file(_ name: String) -> SceneFile {
+        SceneFile(name: SceneName(name), file: name + ".layout", path: "/s/" + name + ".layout")
+    }
+
+    /// As many files changed as may be read at once: the next one waits.
+    static func fill(_ reads: inout PendingReads) -> [SceneFile] {
+        let busy = (0..<PendingReads.concurrency).map { file("B\($0)") }
+        for file in busy { _ = reads.changed(file) }
+        return busy
     }
 
     @Test("At most four reads at once; the others start in order as reads end")
@@ -53,8 +61,7 @@ import Testing
     @Test("A file removed while it waits, then made again, is still read (a checkout that puts it back)")
     func removedWhileWaitingThenBack() {
         var reads = PendingReads()
-        let busy = (0..<PendingReads.concurrency).map { Self.file("B\($0)") }
-        for file in busy { _ = reads.changed(file) }
+        let busy = Self.fill(&reads)
         let a = Self.file("A")
         #expect(reads.changed(a) == nil)
         reads.removed(a.path)
@@ -69,8 +76,7 @@ import Testing
     @Test("A file removed while it waits is never read, and the queue goes on past it")
     func removedWhileWaiting() {
         var reads = PendingReads()
-        let busy = (0..<PendingReads.concurrency).map { Self.file("B\($0)") }
-        for file in busy { _ = reads.changed(file) }
+        let busy = Self.fill(&reads)
         let a = Self.file("A")
         let b = Self.file("C")
         _ = reads.changed(a)
@@ -88,7 +94,7 @@ import Testing
         for _ in 0..<200 {
             var reads = PendingReads()
             let files = (0..<6).map { Self.file("F\($0)") }
-            var running: [Watcher.SceneFile] = []
+            var running: [SceneFile] = []
             // For each file: whether it exists, and whether a read started after its last change has been applied.
             var exists = Set<String>()
             var upToDate = Set<String>()
