@@ -60,24 +60,35 @@ public struct LocalDaemon: Sendable {
         let readiness = process.standardOutput!
         let log = process.standardError!
         var logTaken = false
-        defer {
+        // The waits that block (for the ready line, for the process to end) run on a thread of their own, never
+        // on one of the few threads every task of the test process shares: tests that start daemons at once
+        // must not stall each other, nor anything else running meanwhile.
+        let stop: @Sendable (Bool) async -> Void = { closeLog in
             // SIGTERM, then SIGKILL if it has not ended within 10 s; reaped either way.
-            process.stop(grace: .seconds(10))
+            _ = try? await NIOThreadPool.singleton.runIfActive { process.stop(grace: .seconds(10)) }
             close(readiness)
-            if !logTaken { close(log) }
+            if closeLog { close(log) }
         }
-        // Ready when it says so on the descriptor it was given (it listens only after loading every scene).
-        try waitUntilReady(readiness, log: log, of: process)
-        // From then on its log is read and dropped, so that a long test's warnings never fill the pipe and
-        // block the daemon (and layout-watch, which writes there too). The channel closes when they end.
-        logTaken =
-            (try? await NIOPipeBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .takingOwnershipOfDescriptor(input: log).get()) != nil
-        return try await PlaygroundClient.withConnection(to: socketPath) { client in
-            _ = try await client.hello()
-            return try await body(
-                LocalDaemon(folder: folder, socketPath: socketPath, pid: process.pid, client: client), client)
+        let result: Result
+        do {
+            // Ready when it says so on the descriptor it was given (it listens only after loading every scene).
+            try await NIOThreadPool.singleton.runIfActive { try waitUntilReady(readiness, log: log, of: process) }
+            // From then on its log is read and dropped, so that a long test's warnings never fill the pipe and
+            // block the daemon (and layout-watch, which writes there too). The channel closes when they end.
+            logTaken =
+                (try? await NIOPipeBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .takingOwnershipOfDescriptor(input: log).get()) != nil
+            result = try await PlaygroundClient.withConnection(to: socketPath) { client in
+                _ = try await client.hello()
+                return try await body(
+                    LocalDaemon(folder: folder, socketPath: socketPath, pid: process.pid, client: client), client)
+            }
+        } catch {
+            await stop(!logTaken)
+            throw error
         }
+        await stop(!logTaken)
+        return result
     }
 
     /// Starts `layoutd` as ``with(scenes:fps:clock:_:)`` does, on copies of scene files: each is a scene named

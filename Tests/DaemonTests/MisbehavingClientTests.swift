@@ -35,7 +35,8 @@ import Testing
         #expect(try await client.frame(of: "Box").view(named: "box") != nil, sourceLocation: sourceLocation)
         let count = ProcessUsage.waitForDescriptors(of: daemon.pid, atMost: baseline)
         #expect(
-            count <= baseline, "the daemon holds \(count) descriptors, \(baseline) before",
+            count <= baseline,
+            "the daemon holds \(count) descriptors, \(baseline) before: \(ProcessUsage.descriptorKinds(of: daemon.pid))",
             sourceLocation: sourceLocation)
     }
 

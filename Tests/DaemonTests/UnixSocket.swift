@@ -115,6 +115,26 @@ enum ProcessUsage {
         return count - 2
     }
 
+    /// What each descriptor is (`socket:[123]`, `pipe:[45]`, `anon_inode:[eventpoll]`, a path), to say which
+    /// ones a failure left behind.
+    static func descriptorKinds(of pid: Int32) -> [String] {
+        guard let directory = opendir("/proc/\(pid)/fd") else { return [] }
+        defer { closedir(directory) }
+        var kinds: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            var buffer = [CChar](repeating: 0, count: 512)
+            let count = readlink("/proc/\(pid)/fd/\(name)", &buffer, buffer.count - 1)
+            let target =
+                count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+            kinds.append("\(name) → \(target)")
+        }
+        return kinds
+    }
+
     /// VmRSS in KiB.
     static func residentKiB(of pid: Int32) -> Int {
         guard let file = fopen("/proc/\(pid)/status", "r") else { return -1 }
