@@ -113,7 +113,10 @@ import Testing
     @Test("An unknown action or a time that is not finite is refused, and nothing is scheduled")
     func refused() {
         var session = Self.session()
-        #expect(throws: PlaybackError.unknownAction("jump")) { try session.schedule(.action("jump"), at: 0) }
+        let unknown = #expect(throws: PlaybackError.self) { try session.schedule(.action("jump"), at: 0) }
+        #expect(unknown?.description == "'t' has no action 'jump'")
+        let misspelt = #expect(throws: PlaybackError.self) { try session.schedule(.action("mvoe"), at: 0) }
+        #expect(misspelt?.description == "'t' has no action 'mvoe'; did you mean 'move'?")
         #expect(throws: PlaybackError.invalidTime(.infinity)) { try session.schedule(.action("move"), at: .infinity) }
         #expect(session.queue.isEmpty)
     }

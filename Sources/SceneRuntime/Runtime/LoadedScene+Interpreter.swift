@@ -66,7 +66,8 @@ extension LoadedScene {
             swapNames(a, b)
         case .run(let name):
             guard let action = scene.action(named: name.name) else {
-                report(.error(.unknownName, "unknown action \(quoted(name.name))", at: name.range))
+                let unknown = UnknownAction(name.name, among: scene.actions.map(\.name.name))
+                report(.error(.unknownName, unknown.description, at: name.range))
                 return
             }
             guard runDepth < Self.maximumRunDepth else {
