@@ -26,14 +26,14 @@ extension SceneIndex {
 /// ```
 public struct ViewID: SceneIndex {
     public let index: Int
-    public init(_ index: Int) { self.index = index }
+    @inlinable public init(_ index: Int) { self.index = index }
     public static var noun: String { "view" }
 }
 
 /// A declared constraint of a scene: its position in ``Scene/constraints``.
 public struct ConstraintID: SceneIndex {
     public let index: Int
-    public init(_ index: Int) { self.index = index }
+    @inlinable public init(_ index: Int) { self.index = index }
     public static var noun: String { "constraint" }
 }
 
@@ -41,19 +41,19 @@ public struct ConstraintID: SceneIndex {
 /// inactive visual format line): its position in ``Scene/groups``.
 public struct GroupID: SceneIndex {
     public let index: Int
-    public init(_ index: Int) { self.index = index }
+    @inlinable public init(_ index: Int) { self.index = index }
     public static var noun: String { "group" }
 }
 
 extension Scene {
     /// The view or guide with this ID.
-    public subscript(view: ViewID) -> ViewDeclaration { views[view.index] }
+    @inlinable public subscript(view: ViewID) -> ViewDeclaration { views[view.index] }
 
     /// The declared constraint with this ID.
-    public subscript(constraint: ConstraintID) -> LayoutConstraint { constraints[constraint.index] }
+    @inlinable public subscript(constraint: ConstraintID) -> LayoutConstraint { constraints[constraint.index] }
 
     /// The constraint group with this ID.
-    public subscript(group: GroupID) -> ConstraintGroup { groups[group.index] }
+    @inlinable public subscript(group: GroupID) -> ConstraintGroup { groups[group.index] }
 
     /// Every view's ID, in declaration order (parents before their subviews).
     public var viewIDs: some RandomAccessCollection<ViewID> { views.indices.lazy.map(ViewID.init) }

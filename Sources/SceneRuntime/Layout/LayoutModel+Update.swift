@@ -114,7 +114,7 @@ extension LayoutModel {
             let index = view.index
             movedBaselines.append(
                 previous.metrics[index] != metrics[index]
-                    || previous.scene[view].kind.hasText != scene[view].kind.hasText)
+                    || previous.scene.views[index].kind.hasText != scene.views[index].kind.hasText)
             if previous.viewKey(view) == viewKey(view) {
                 viewConstraints[index] = previous.viewConstraints[index]
                 let origins = previous.viewConstraints[index].map { previous.origins[$0] }
@@ -139,9 +139,8 @@ extension LayoutModel {
         // Most constraints are where they were in the file: matched in place first, the rest by what they declare.
         var matched = [Bool](repeating: false, count: previous.installed.count)
         var unmatched: [ConstraintID] = []
-        for id in scene.constraintIDs where scene[id].isInitiallyActive {
-            let index = id.index
-            let declared = scene[id]
+        for (index, declared) in scene.constraints.enumerated() where declared.isInitiallyActive {
+            let id = ConstraintID(index)
             guard previous.installed.indices.contains(index), let kept = previous.installed[index],
                 Declared(declared, constant: declared.constant)
                     == Declared(previous.scene.constraints[index], constant: previous.constants[index]),

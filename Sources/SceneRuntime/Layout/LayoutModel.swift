@@ -98,7 +98,9 @@ public struct LayoutModel: Sendable {
         pinCanvas()
         for view in scene.viewIDs { addViewConstraints(view) }
         for stack in scene.stackIDs { addStackConstraints(stack) }
-        for id in scene.constraintIDs where scene[id].isInitiallyActive { activate(id) }
+        for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
+            activate(ConstraintID(index))
+        }
         for diagnostic in framesOutOfRange() { report(diagnostic) }
         // A scene with errors has lost constraints; ambiguity would only echo that.
         if !scene.diagnostics.hasErrors {
