@@ -222,7 +222,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "solver-bench",
-            dependencies: ["LayoutSolver"],
+            dependencies: ["LayoutSolver", "LayoutValues"],
             path: "Tools/solver-bench",
             exclude: ["kiwi_bench.py"],
             swiftSettings: strictSettings
@@ -231,7 +231,7 @@ let package = Package(
         // What the daemon's benchmarks share: processes, files, the socket, reading lines cheaply.
         .target(
             name: "BenchSupport",
-            dependencies: ["HostSystem"],
+            dependencies: ["HostSystem", "LayoutValues"],
             path: "Tools/bench-support",
             swiftSettings: strictSettings
         ),
@@ -243,7 +243,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "stream-bench",
-            dependencies: ["BenchSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "BenchSupport", "LayoutValues", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Tools/stream-bench",
             swiftSettings: strictSettings
         ),

@@ -6,9 +6,9 @@ public import PlaygroundProtocol
 
 /// What went wrong talking to a daemon, with what it answered.
 public enum ClientError: Error, CustomStringConvertible, Sendable {
-    /// No daemon listens on the socket path.
+    /// No daemon answers at the socket path.
     case noDaemon(socketPath: String, reason: String)
-    /// What listens on the socket path runs as another user (not this one, not root): it could pose as the daemon,
+    /// The process serving the socket path runs as another user (not this one, not root): it could pose as the daemon,
     /// so nothing is sent to it.
     case foreignServer(socketPath: String, uid: UInt32)
     /// The server sent what the protocol does not allow (a response id that is no request's).
@@ -26,9 +26,9 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .noDaemon(let path, let reason): "no daemon is listening on \(path) (\(reason)); start one with 'layoutd'"
+        case .noDaemon(let path, let reason): "no daemon answers at \(path) (\(reason)); start one with 'layoutd'"
         case .foreignServer(let path, let uid):
-            "the process listening on \(path) runs as uid \(uid), not as this user (uid \(ClientError.userID)) or "
+            "the process serving \(path) runs as uid \(uid), not as this user (uid \(ClientError.userID)) or "
                 + "root; refusing to talk to it. Another user may be posing as layoutd: remove the socket, or give "
                 + "--socket another path"
         case .protocolViolation(let what): "the server broke the protocol: \(what)"

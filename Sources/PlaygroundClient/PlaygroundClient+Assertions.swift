@@ -63,7 +63,7 @@ extension PlaygroundClient {
     ) async throws -> AssertionReport {
         if let report = try tracker.observe(first) { return report }
         let frames = try await self.frames(of: scene)
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        let deadline = ContinuousClock.now + .seconds(timeout)
         let checking = tracker
         return try await withThrowingTaskGroup(of: AssertionReport?.self) { group in
             group.addTask {

@@ -279,24 +279,44 @@ public actor PlaygroundClient {
 
     // MARK: Reading
 
+    /// Reads the server's lines (``LineFramer``) until the connection ends, or until the server breaks the
+    /// protocol (an answer to no request).
+    ///
+    /// ``ProtocolLimits/maximumLineLength`` bounds what a client sends, not what the daemon answers: a frame of
+    /// five labels with a million characters each is a 5 MB line, and a garbage file's diagnostics more than
+    /// 1 MiB. So the client takes lines of any length from a server it trusts (its own user's or root's).
     private func read(_ inbound: NIOAsyncChannelInboundStream<ByteBuffer>) async {
         var pending = ByteBuffer()
+        var framer = LineFramer(maximumLength: .max)
         do {
-            reading: for try await var chunk in inbound {
+            for try await var chunk in inbound {
                 pending.writeBuffer(&chunk)
-                while let newline = pending.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) {
-                    let length = newline - pending.readableBytesView.startIndex
-                    let line = pending.readSlice(length: length)!
-                    pending.moveReaderIndex(forwardBy: 1)
-                    if let violation = deliver(line) {
-                        finish(throwing: .protocolViolation(violation))
-                        break reading
+                while let step = framer.next(in: pending.readableBytesView) {
+                    if let violation = take(step, from: &pending) {
+                        return finish(throwing: .protocolViolation(violation))
                     }
                 }
                 pending.discardReadBytes()
             }
+            if let step = framer.last(in: pending.readableBytesView), let violation = take(step, from: &pending) {
+                return finish(throwing: .protocolViolation(violation))
+            }
         } catch {}
         finish()
+    }
+
+    /// Does what the framer said with the bytes at the front of `pending`; what is wrong when the server broke
+    /// the protocol.
+    private func take(_ step: LineFramer.Step, from pending: inout ByteBuffer) -> String? {
+        switch step {
+        case .line(let length, let consumed):
+            let line = pending.getSlice(at: pending.readerIndex, length: length)!
+            pending.moveReaderIndex(forwardBy: consumed)
+            return deliver(line)
+        case .tooLong, .skip:
+            // Never reached: no line is too long for the client.
+            return "a line longer than the client reads"
+        }
     }
 
     /// Hands a line to whoever waits for it; what is wrong with it when the server broke the protocol.

@@ -86,7 +86,7 @@ public struct PlaygroundServer: Sendable {
     /// The real clock: ticks at `fps` from a monotonic clock while a scene
     /// moves, and sleeps, making no wake-ups, while none does.
     static func runClock(_ daemon: Daemon, fps: Double) async {
-        let interval = Duration.nanoseconds(Int64(1e9 / fps))
+        let interval = Duration.seconds(1 / fps)
         let clock = ContinuousClock()
         for await _ in daemon.movements {
             // Time is counted from when the daemon says it moves, so a wake-up that reaches here late (the clock
@@ -102,8 +102,7 @@ public struct PlaygroundServer: Sendable {
                 last = now
                 // Frames that could not be made in time are skipped, never queued.
                 while next <= now { next += interval }
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-                await daemon.tick(seconds)
+                await daemon.tick(elapsed.seconds)
             } while await daemon.isMoving
         }
     }

@@ -26,7 +26,7 @@ struct ConstraintWriter {
         }
         for (index, group) in scene.groups.enumerated() {
             guard let name = group.name else { continue }
-            let members = scene.constraints.filter { $0.group == index }
+            let members = scene.constraints.filter { $0.group == GroupID(index) }
             code.open("\(exporter.names.member(name.name)) = [")
             for constraint in members { writeEntry(constraint, into: &code) }
             code.close("]")
@@ -34,7 +34,7 @@ struct ConstraintWriter {
         let active = scene.constraints.filter { constraint in
             guard constraint.isInitiallyActive else { return false }
             guard let group = constraint.group else { return true }
-            return scene.groups[group].name == nil
+            return scene[group].name == nil
         }
         if !active.isEmpty {
             code.open("NSLayoutConstraint.activate([")
@@ -54,7 +54,7 @@ struct ConstraintWriter {
             code.comment("Made but not active until an action activates them: \(waiting.joined(separator: ", ")).")
         }
         for constraint in scene.constraints where !constraint.isInitiallyActive && constraint.name == nil {
-            let inUnnamedGroup = constraint.group.map { scene.groups[$0].name == nil } ?? true
+            let inUnnamedGroup = constraint.group.map { scene[$0].name == nil } ?? true
             guard inUnnamedGroup else { continue }
             code.comment(
                 "Inactive and unnamed, so nothing can activate it; not exported: "

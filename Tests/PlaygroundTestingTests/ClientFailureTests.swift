@@ -21,7 +21,7 @@ import Testing
             #expect(socket == path && reason == "no such file or directory")
             #expect(
                 error.description
-                    == "no daemon is listening on \(path) (no such file or directory); start one with 'layoutd'")
+                    == "no daemon answers at \(path) (no such file or directory); start one with 'layoutd'")
         }
     }
 

@@ -140,7 +140,7 @@ import Testing
             #expect(result.status == 3, "\(arguments)")
             #expect(
                 result.stderr
-                    == "layoutctl: error: no daemon is listening on \(path) (no such file or directory); start one "
+                    == "layoutctl: error: no daemon answers at \(path) (no such file or directory); start one "
                     + "with 'layoutd Playgrounds', or give --socket or LAYOUTD_SOCKET\n")
         }
         // LAYOUTD_SOCKET chooses the socket as --socket does.

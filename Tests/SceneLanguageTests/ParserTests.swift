@@ -102,7 +102,7 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
     }
 
     @Test("Groups and 'inactive': what is active at load")
-    func groupsAndInactive() {
+    func groupsAndInactive() throws {
         let scene = parseClean(
             """
             view top; view burger
@@ -117,8 +117,11 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
             """)
         #expect(scene.groups.map { $0.name?.name } == ["collapsed", "expanded", nil])
         #expect(scene.groups.map(\.isInitiallyActive) == [true, false, true])
-        #expect(scene.groupIndices == ["collapsed": 0, "expanded": 1])
-        #expect(scene.constraints.map(\.group) == [0, 1, nil, 2])
+        #expect(scene.groupsByName == ["collapsed": GroupID(0), "expanded": GroupID(1)])
+        let expanded = try #require(scene.groupID(named: "expanded"))
+        #expect(scene[expanded].name?.name == "expanded" && "\(expanded)" == "group #1")
+        #expect(scene.groupID(named: "pinned") == nil && scene.groupID(named: "top") == nil)
+        #expect(scene.constraints.map(\.group) == [GroupID(0), GroupID(1), nil, GroupID(2)])
         #expect(scene.constraints.map(\.isInitiallyActive) == [true, false, false, true])
     }
 

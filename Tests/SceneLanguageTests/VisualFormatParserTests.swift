@@ -49,7 +49,7 @@ import Testing
             }
             """)
         #expect(scene.diagnostics.map { $0.rendered } == [])
-        #expect(scene.constraints.map(\.group) == [nil, nil, 0, 0, 1, 1, 2, 2])
+        #expect(scene.constraints.map(\.group?.index) == [nil, nil, 0, 0, 1, 1, 2, 2])
         #expect(scene.groups.map { $0.name?.name } == [nil, "row", "columns"])
         #expect(scene.groups.map(\.isVisualFormatLine) == [false, true, false])
     }

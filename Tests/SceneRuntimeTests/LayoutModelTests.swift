@@ -157,8 +157,8 @@ import Testing
         #expect(laid.codes == [])
         expectFrame(laid.frame("a"), rect(0, 0, 50, 10))
         var model = laid.model
-        let narrow = laid.scene.constraintIDs.filter { laid.scene[$0].group == 0 }
-        let wide = laid.scene.constraintIDs.filter { laid.scene[$0].group == 1 }
+        let narrow = laid.scene.constraintIDs.filter { laid.scene[$0].group == laid.scene.groupID(named: "narrow") }
+        let wide = laid.scene.constraintIDs.filter { laid.scene[$0].group == laid.scene.groupID(named: "wide") }
         for index in narrow { model.deactivate(index) }
         for index in wide {
             let failure = model.activate(index)

@@ -113,7 +113,10 @@ import Testing
     @Test("An unknown action or a time that is not finite is refused, and nothing is scheduled")
     func refused() {
         var session = Self.session()
-        #expect(throws: PlaybackError.unknownAction("jump")) { try session.schedule(.action("jump"), at: 0) }
+        let unknown = #expect(throws: PlaybackError.self) { try session.schedule(.action("jump"), at: 0) }
+        #expect(unknown?.description == "'t' has no action 'jump'")
+        let misspelt = #expect(throws: PlaybackError.self) { try session.schedule(.action("mvoe"), at: 0) }
+        #expect(misspelt?.description == "'t' has no action 'mvoe'; did you mean 'move'?")
         #expect(throws: PlaybackError.invalidTime(.infinity)) { try session.schedule(.action("move"), at: .infinity) }
         #expect(session.queue.isEmpty)
     }
@@ -125,6 +128,49 @@ import Testing
         var codes: [[DiagnosticCode]] = []
         session.frames(at: [0, 0.5, 1]) { codes.append($0.diagnostics.map(\.diagnostic.code)) }
         #expect(codes == [[], [.nothingToAnimate], []])
+        #expect(session.hasReportedError && session.takeDiagnostics().isEmpty)
+    }
+}
+
+/// The one buffer of runtime diagnostics: oldest first, at most its limit, what comes first kept whole.
+@Suite struct DiagnosticBufferTests {
+    @Test("It keeps the first diagnostics up to its limit and drops later ones; take empties it")
+    func bounded() {
+        let limit = DiagnosticBuffer<Int>.limit
+        var buffer = DiagnosticBuffer<Int>()
+        buffer.append(contentsOf: 0..<(limit - 1))
+        #expect(!buffer.isFull)
+        buffer.append(contentsOf: [limit - 1, limit, limit + 1])
+        buffer.append(limit + 2)
+        #expect(buffer.isFull && buffer.elements == Array(0..<limit))
+        #expect(buffer.take() == Array(0..<limit))
+        #expect(buffer.isEmpty && !buffer.isFull)
+        buffer.append(7)
+        #expect(buffer.elements == [7])
+    }
+
+    @Test("What it starts with is kept whole, even beyond the limit; nothing appended then is")
+    func startingWith() {
+        let limit = DiagnosticBuffer<Int>.limit
+        var few = DiagnosticBuffer([-2, -1])
+        few.append(contentsOf: 0..<limit)
+        #expect(few.elements == [-2, -1] + Array(0..<(limit - 2)))
+        var many = DiagnosticBuffer(Array(0..<(limit + 5)))
+        many.append(contentsOf: [1000])
+        many.append(1001)
+        #expect(many.elements == Array(0..<(limit + 5)))
+    }
+
+    @Test("An input that reports more than the limit at once: the scene and the session keep the first ones")
+    func sessionKeepsTheFirst() throws {
+        var session = PlaybackSessionTests.session()
+        let count = DiagnosticBuffer<RuntimeDiagnostic>.limit + 50
+        let source = (0..<count).map { "boxX.constant = \($0 + 1) * 1000000000 * 1000000000" }.joined(separator: "\n")
+        try session.schedule(PlaybackSessionTests.statements(source, in: session), at: 0)
+        session.advance(to: 0)
+        let taken = session.takeDiagnostics()
+        #expect(taken.count == DiagnosticBuffer<RuntimeDiagnostic>.limit)
+        #expect(taken.map(\.diagnostic.range.location.line) == Array(1...DiagnosticBuffer<RuntimeDiagnostic>.limit))
         #expect(session.hasReportedError && session.takeDiagnostics().isEmpty)
     }
 }

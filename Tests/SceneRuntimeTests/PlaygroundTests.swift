@@ -182,8 +182,8 @@ import Testing
         let laid = try Self.load("Burger")
         var model = laid.model
         // The block's switch of groups, as a layout would apply it.
-        let lines = try #require(laid.scene.groupIndices["lines"])
-        let converged = try #require(laid.scene.groupIndices["converged"])
+        let lines = try #require(laid.scene.groupID(named: "lines"))
+        let converged = try #require(laid.scene.groupID(named: "converged"))
         for index in laid.scene.constraintIDs where laid.scene[index].group == lines {
             model.deactivate(index)
         }

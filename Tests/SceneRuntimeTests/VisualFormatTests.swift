@@ -246,7 +246,7 @@ import Testing
         let scene = running.loaded.scene
         #expect(scene.groups.map { $0.name?.name } == ["wide", "narrow", "both"])
         #expect(scene.groups.map(\.isInitiallyActive) == [true, false, false])
-        #expect(scene.constraints.map(\.group) == [nil, nil, 0, 0, 1, 1, 2])
+        #expect(scene.constraints.map(\.group?.index) == [nil, nil, 0, 0, 1, 1, 2])
         var a = running.view("a", at: 0)
         #expect([a.x, a.width] == [0, 375])
         running.run("swap")

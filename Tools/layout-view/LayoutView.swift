@@ -138,9 +138,7 @@ struct LayoutView: AsyncParsableCommand {
             do {
                 try session.schedule(.action(action), at: 0)
             } catch {
-                let known = scene.actions.map { "'\($0.name.name)'" }.joined(separator: ", ")
-                printError(
-                    escapedForTerminal("layout-view: error: '\(file)' has no action '\(action)'; it has: \(known)"))
+                printError("layout-view: error: " + UnknownAction.listing(action, in: scene, file: file))
                 throw ExitCode(1)
             }
         }

@@ -32,11 +32,7 @@ struct OfflineScene {
                 do {
                     try session.schedule(.action(action), at: input.time)
                 } catch {
-                    let known = parsed.actions.map { "'\($0.name.name)'" }.joined(separator: ", ")
-                    printError(
-                        escapedForTerminal(
-                            "layoutctl: error: '\(path)' has no action '\(action)'; it has: \(known.isEmpty ? "none" : known)"
-                        ))
+                    printError("layoutctl: error: " + UnknownAction.listing(action, in: parsed, file: path))
                     refused = true
                 }
             case .exec(let text, let number):

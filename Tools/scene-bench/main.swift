@@ -55,8 +55,7 @@ func milliseconds(_ repetitions: Int, _ body: () -> Void) -> Double {
 
 /// The time between two instants, in milliseconds.
 func milliseconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> Double {
-    let elapsed = (end - start).components
-    return Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15
+    (end - start).seconds * 1e3
 }
 
 func pad(_ text: String, _ width: Int) -> String {

@@ -1,4 +1,5 @@
 import BenchSupport
+import LayoutValues
 
 #if canImport(Glibc)
     import Glibc
@@ -38,8 +39,7 @@ final class Readers {
     func pump(until deadline: ContinuousClock.Instant) throws {
         var pollers = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while case let left = deadline - .now, left > .zero {
-            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-            let timeout = CInt(max(1, milliseconds))
+            let timeout = CInt(max(1, min(60_000, left.seconds * 1000)))
             guard poll(&pollers, nfds_t(pollers.count), timeout) > 0 else { continue }
             for index in pollers.indices where pollers[index].revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(sockets[index], $0.baseAddress, $0.count) }

@@ -65,7 +65,7 @@ extension Checker {
                 at: constraint.first.first!.range.union(range))
             return nil
         }
-        let group = constraint.group.map { scene.groups[$0] }
+        let group = constraint.group.map { scene[$0] }
         if constraint.isInactive && constraint.name == nil && group == nil {
             report(
                 .warning(

@@ -49,10 +49,8 @@ extension Checker {
             checkSwap(a, b)
         case .run(let name):
             if actionRanges[name.name] == nil {
-                let suggestion = spendSuggestion() ? nearestName(to: name.name, among: actionRanges.keys.sorted()) : nil
-                error(
-                    .unknownName, "unknown action \(quoted(name.name))" + didYouMean(suggestion), at: name.range,
-                    suggestion: suggestion)
+                let unknown = UnknownAction(name.name, among: actionRanges.keys.sorted(), suggesting: spendSuggestion())
+                error(.unknownName, unknown.description, at: name.range, suggestion: unknown.suggestion)
             }
         }
     }

@@ -225,7 +225,7 @@ struct VisualFormatExpander {
         if let priority, priority != 1000 { expansion += " @" + format(priority) }
         return LayoutConstraint(
             name: nil, group: line.group,
-            isInitiallyActive: line.group.map { scene.groups[$0].isInitiallyActive } ?? true, first: first,
+            isInitiallyActive: line.group.map { scene[$0].isInitiallyActive } ?? true, first: first,
             relation: relation, multiplier: second == nil ? 0 : 1, second: second, constant: constant,
             priority: priority ?? 1000, range: range, expansion: expansion)
     }

@@ -110,7 +110,7 @@ struct Checker {
             symbols[name.name] = symbol
             switch symbol {
             case .view(let i): scene.viewsByName[name.name] = ViewID(i)
-            case .group(let i): scene.groupIndices[name.name] = i
+            case .group(let i): scene.groupsByName[name.name] = GroupID(i)
             case .variable(let i): scene.variableIndices[name.name] = i
             case .textList(let i): scene.textListIndices[name.name] = i
             default: break

@@ -12,7 +12,7 @@ extension Parser {
             isActive = false
         }
         guard current.kind == .leftBrace else { throw fail(expected: "'{' to open the group's constraints") }
-        let group = scene.groups.count
+        let group = GroupID(scene.groups.count)
         scene.groups.append(
             ConstraintGroup(
                 name: name, isInitiallyActive: isActive,
@@ -40,7 +40,7 @@ extension Parser {
     }
 
     /// `[inactive] [NAME:] ITEM.ATTR REL EXPR [@PRIORITY]`, or a visual format line (`Parser+VisualFormat.swift`).
-    mutating func parseConstraint(group: Int?) throws(Failure) {
+    mutating func parseConstraint(group: GroupID?) throws(Failure) {
         let start = current.start
         var isInactive = false
         if isKeyword("inactive"), peek().kind != .dot, peek().kind != .colon {

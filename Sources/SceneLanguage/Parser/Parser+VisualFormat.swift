@@ -8,7 +8,7 @@ extension Parser {
     /// `[inactive] [NAME:] H:FORMAT [align all ATTR …] [direction DIRECTION]`, from
     /// its format; `parseConstraint` has read `inactive` and the name.
     mutating func parseVisualFormatLine(
-        name: Identifier?, isInactive: Bool, group: Int?, start: Int
+        name: Identifier?, isInactive: Bool, group: GroupID?, start: Int
     ) throws(Failure) {
         let token = advance()
         var reader = VisualFormatReader(file: file, from: token.start, to: token.end)
@@ -88,7 +88,7 @@ extension Parser {
             line.group = group
         } else if name != nil || isInactive {
             // A named or inactive line is a group of its own, which actions switch by the line's name.
-            line.group = scene.groups.count
+            line.group = GroupID(scene.groups.count)
             scene.groups.append(
                 ConstraintGroup(
                     name: name, isInitiallyActive: !isInactive, range: line.range, isVisualFormatLine: true))

@@ -5,8 +5,8 @@ struct ConstraintSyntax: Sendable {
     var name: Identifier?
     /// `inactive` was written before it.
     var isInactive: Bool
-    /// The index in ``Scene/groups`` of the group it is declared in.
-    var group: Int?
+    /// The group it is declared in.
+    var group: GroupID?
     /// `card.top`, `root.safeArea.leading`: two or three names.
     var first: [Identifier]
     var relation: Located<ConstraintRelation>

@@ -15,8 +15,8 @@ public enum ConstraintRelation: String, Hashable, Sendable {
 public struct LayoutConstraint: Hashable, Sendable {
     /// The name actions use to change it, if it has one.
     public var name: Identifier?
-    /// The index in ``Scene/groups`` of its group, if it is in one.
-    public var group: Int?
+    /// Its group, if it is in one.
+    public var group: GroupID?
     /// Whether it is active when the scene loads: false when it or its
     /// group was declared `inactive`.
     public var isInitiallyActive: Bool

@@ -84,8 +84,8 @@ public struct Scene: Sendable {
 
     /// Each named constraint, by name.
     public internal(set) var constraintsByName: [String: ConstraintID] = [:]
-    /// The index in ``groups`` of each named group, by name.
-    public internal(set) var groupIndices: [String: Int] = [:]
+    /// Each named constraint group, by name.
+    public internal(set) var groupsByName: [String: GroupID] = [:]
     /// The index in ``variables`` of each variable, by name.
     public internal(set) var variableIndices: [String: Int] = [:]
     /// The index in ``textLists`` of each text list, by name.
@@ -99,6 +99,11 @@ public struct Scene: Sendable {
     /// The named constraint with this name.
     public func constraintID(named name: String) -> ConstraintID? {
         constraintsByName[name]
+    }
+
+    /// The constraint group with this name.
+    public func groupID(named name: String) -> GroupID? {
+        groupsByName[name]
     }
 
     /// The action with this name.

@@ -79,7 +79,7 @@ struct VisualFormatSyntax: Sendable {
     var isInactive: Bool
     /// The group its constraints belong to: the line's own, when it is named or
     /// inactive, or the `constraints { … }` block it stands in.
-    var group: Int?
+    var group: GroupID?
     var axis: Axis
     var leadingEdge: Edge?
     var views: [View]

@@ -9,7 +9,7 @@ extension LayoutModel {
     func unsatisfiable(_ broken: Origin, conflicts: [Constraint]) -> Diagnostic {
         var notes: [Diagnostic.Note] = []
         for conflict in conflicts {
-            guard let origin = origins[conflict.id] else { continue }
+            guard let origin = origins[conflict] else { continue }
             // The default canvas is written nowhere: its note has no place to point at.
             let isDefaultCanvas = if case .canvas = origin { scene.settingRanges[.canvas] == nil } else { false }
             let range = isDefaultCanvas ? nil : range(of: origin)
@@ -28,19 +28,19 @@ extension LayoutModel {
     /// `the fixed frame of 'panel'`, `the canvas size`.
     func describe(_ origin: Origin) -> String {
         switch origin {
-        case .declared(let index):
-            let constraint = scene.constraints[index]
+        case .declared(let id):
+            let constraint = scene[id]
             let text = scene.text(of: constraint.range)
             let shown = text.count > 80 ? text.prefix(77) + "…" : text
             // A visual format line's constraint is a fragment of its format: written out, it says what it is.
             if let expansion = constraint.expansion { return "'\(shown)' (\(expansion))" }
             return "'\(shown)'"
-        case .intrinsicWidth(let index): return "the intrinsic width of \(quoted(scene.views[index].name))"
-        case .intrinsicHeight(let index): return "the intrinsic height of \(quoted(scene.views[index].name))"
-        case .fixedFrame(let index): return "the fixed frame of \(quoted(scene.views[index].name))"
+        case .intrinsicWidth(let view): return "the intrinsic width of \(quoted(scene[view].name))"
+        case .intrinsicHeight(let view): return "the intrinsic height of \(quoted(scene[view].name))"
+        case .fixedFrame(let view): return "the fixed frame of \(quoted(scene[view].name))"
         case .stack(let rule):
-            let stack = quoted(scene.views[rule.stack].name)
-            let views = rule.views.map { quoted(scene.views[$0].name) }
+            let stack = quoted(scene[rule.stack].name)
+            let views = rule.views.map { quoted(scene[$0].name) }
             let about =
                 switch rule.kind {
                 case .spacing, .distributing: views.count == 2 ? "between \(views[0]) and \(views[1])" : ""
@@ -48,11 +48,11 @@ extension LayoutModel {
                 case .fillEqually: views.count == 2 ? "making \(views[1]) as large as \(views[0])" : ""
                 case .hiding where views.count == 2: "of \(views[1]), flush against \(views[0])"
                 case .alignment where views.count == 2:
-                    "of \(quoted(scene.views[rule.views[1]].name.name + "." + (rule.attribute?.rawValue ?? "")))"
+                    "of \(quoted(scene[rule.views[1]].name.name + "." + (rule.attribute?.rawValue ?? "")))"
                         + " to \(views[0])'s"
                 default:
                     if let view = rule.views.last, let attribute = rule.attribute {
-                        "of \(quoted(scene.views[view].name.name + "." + attribute.rawValue))"
+                        "of \(quoted(scene[view].name.name + "." + attribute.rawValue))"
                     } else {
                         views.isEmpty ? "" : "of " + views.joined(separator: " and ")
                     }
@@ -67,16 +67,16 @@ extension LayoutModel {
     /// Where an origin was written; the canvas's default points at the file's start.
     func range(of origin: Origin) -> SourceRange {
         switch origin {
-        case .declared(let index): scene.constraints[index].range
-        case .intrinsicWidth(let index), .intrinsicHeight(let index): scene.views[index].range
-        case .fixedFrame(let index): scene.views[index].propertyRanges[.frame] ?? scene.views[index].range
+        case .declared(let id): scene[id].range
+        case .intrinsicWidth(let view), .intrinsicHeight(let view): scene[view].range
+        case .fixedFrame(let view): scene[view].propertyRanges[.frame] ?? scene[view].range
         case .stack(let rule):
             if rule.kind == .spacing, let after = rule.views.first,
-                let custom = scene.views[rule.stack].stack?.customSpacings.first(where: { $0.view.index == after })
+                let custom = scene[rule.stack].stack?.customSpacings.first(where: { $0.view == after })
             {
                 custom.range
             } else {
-                scene.views[rule.stack].range
+                scene[rule.stack].range
             }
         case .canvas: scene.settingRanges[.canvas] ?? .at(0, in: scene.file)
         }
@@ -140,7 +140,7 @@ extension LayoutModel {
                 var hint = "constrain " + (size ? sizeHint : positionHint)
                 // Along a stack's axis the stack places its subviews; equal hugging leaves their sizes open.
                 if size, let stack = scene.arrangingStack(of: ViewID(index)),
-                    let axis = stackLayouts[stack.index]?.axis, (axis == .horizontal) == (offset == 0)
+                    let axis = stackLayouts[stack]?.axis, (axis == .horizontal) == (offset == 0)
                 {
                     hint =
                         "give one of the arranged subviews of \(quoted(scene[stack].name)) a lower hugging priority "

@@ -19,10 +19,9 @@ struct StackRule: Hashable {
     }
 
     var kind: Kind
-    /// The stack's index in ``Scene/views``.
-    var stack: Int
-    /// The arranged subviews the constraint is about, by index in ``Scene/views``.
-    var views: [Int]
+    var stack: ViewID
+    /// The arranged subviews the constraint is about.
+    var views: [ViewID]
     /// The attribute of the (first) subview it holds, when that tells it from its kind's others.
     var attribute: Attribute? = nil
 }
@@ -42,7 +41,7 @@ extension LayoutModel {
         for (constraint, origin) in stackConstraintsWanted(stack) {
             if let failure = add(constraint, origin) { failures.append(failure) } else { added.append(constraint) }
         }
-        stackConstraints[stack.index] = added
+        stackConstraints[stack] = added
         return failures
     }
 
@@ -51,9 +50,9 @@ extension LayoutModel {
     /// why any was left out.
     @discardableResult
     mutating func rearrange(_ stack: ViewID) -> [Diagnostic] {
-        for constraint in stackConstraints[stack.index] ?? [] {
+        for constraint in stackConstraints[stack] ?? [] {
             try? solver.remove(constraint)
-            origins[constraint.id] = nil
+            origins[constraint] = nil
         }
         return addStackConstraints(stack)
     }
@@ -79,7 +78,7 @@ extension LayoutModel {
     /// pass. Returns why any of the stack's constraints was left out.
     @discardableResult
     public mutating func setSpacing(_ spacing: Double, of stack: ViewID, after view: ViewID? = nil) -> [Diagnostic] {
-        guard var layout = stackLayouts[stack.index] else { return [] }
+        guard var layout = stackLayouts[stack] else { return [] }
         if let view {
             guard layout.arranged.contains(view) else { return [] }
             if let index = layout.customSpacings.firstIndex(where: { $0.view == view }) {
@@ -91,13 +90,13 @@ extension LayoutModel {
         } else {
             layout.spacing = spacing
         }
-        stackLayouts[stack.index] = layout
+        stackLayouts[stack] = layout
         return rearrange(stack)
     }
 
     /// A stack's spacing now, or its spacing after an arranged subview.
     public func spacing(of stack: ViewID, after view: ViewID? = nil) -> Double? {
-        guard let layout = stackLayouts[stack.index] else { return nil }
+        guard let layout = stackLayouts[stack] else { return nil }
         return view.map { layout.spacing(after: $0) } ?? layout.spacing
     }
 
@@ -114,7 +113,7 @@ extension LayoutModel {
     /// and the spacing is between the visible ones. Across the axis, each
     /// one, hidden or not, is aligned as `alignment` says.
     func stackConstraintsWanted(_ stack: ViewID) -> [(Constraint, Origin)] {
-        guard let layout = stackLayouts[stack.index] else { return [] }
+        guard let layout = stackLayouts[stack] else { return [] }
         let horizontal = layout.axis == .horizontal
         let (lead, trail, size): (Attribute, Attribute, Attribute) =
             horizontal ? (.leading, .trailing, .width) : (.top, .bottom, .height)
@@ -123,20 +122,20 @@ extension LayoutModel {
         let margins = layout.margins ?? .zero
         var made: [(Constraint, Origin)] = []
         func make(
-            _ constraint: Constraint, _ priority: Double, _ kind: StackRule.Kind, _ views: [Int],
+            _ constraint: Constraint, _ priority: Double, _ kind: StackRule.Kind, _ views: [ViewID],
             _ attribute: Attribute? = nil
         ) {
-            let origin = Origin.stack(StackRule(kind: kind, stack: stack.index, views: views, attribute: attribute))
+            let origin = Origin.stack(StackRule(kind: kind, stack: stack, views: views, attribute: attribute))
             made.append((priority >= 1000 ? constraint : constraint.with(Strength(priority)), origin))
         }
         /// An anchor of an arranged subview, right to left measured leftwards, as the stack's spacing is.
-        func anchor(_ view: Int, _ attribute: Attribute) -> Expression {
-            let anchor = Anchor(.view(ViewID(view)), attribute)
+        func anchor(_ view: ViewID, _ attribute: Attribute) -> Expression {
+            let anchor = Anchor(.view(view), attribute)
             return scene.isRightToLeft ? mirroredExpression(for: anchor) : expression(for: anchor)
         }
         /// An edge, centre or size of the area the subviews are arranged in: the stack inset by its margins.
         func canvas(_ attribute: Attribute) -> Expression {
-            let edge = anchor(stack.index, attribute)
+            let edge = anchor(stack, attribute)
             switch attribute {
             case .leading: return edge + margins.leading
             case .trailing: return edge - margins.trailing
@@ -150,20 +149,20 @@ extension LayoutModel {
             }
         }
 
-        let arranged = layout.arranged.map(\.index)
-        let visible = arranged.filter { !hidden[$0] }
+        let arranged = layout.arranged
+        let visible = arranged.filter { !hidden[$0.index] }
 
         // Along the axis: the chain.
-        var previous: Int? = nil
-        var previousVisible: Int? = nil
-        var gaps: [(from: Int, to: Int, spacing: Double)] = []
+        var previous: ViewID? = nil
+        var previousVisible: ViewID? = nil
+        var gaps: [(from: ViewID, to: ViewID, spacing: Double)] = []
         for view in arranged {
             let start = anchor(view, lead)
-            if hidden[view] {
+            if hidden[view.index] {
                 make(anchor(view, size) == Expression(0), 1000, .hiding, [view], size)
             }
-            if let before = previousVisible, !hidden[view] {
-                let spacing = layout.spacing(after: ViewID(before))
+            if let before = previousVisible, !hidden[view.index] {
+                let spacing = layout.spacing(after: before)
                 gaps.append((before, view, spacing))
                 switch layout.distribution {
                 case .fill, .fillEqually, .fillProportionally:
@@ -178,7 +177,7 @@ extension LayoutModel {
                 make(start == canvas(lead), 1000, .canvasConnection, [view], lead)
             }
             previous = view
-            if !hidden[view] { previousVisible = view }
+            if !hidden[view.index] { previousVisible = view }
         }
         if let last = arranged.last {
             make(anchor(last, trail) == canvas(trail), 1000, .canvasConnection, [last], trail)
@@ -196,7 +195,7 @@ extension LayoutModel {
             // A subview without an intrinsic size (a plain view without `size`, a stack) counts as 0 long, as
             // UIKit counts the zero frame such a view has before its first layout pass; the checker warns of it.
             let intrinsic = visible.map { view -> Double in
-                intrinsicSize(of: ViewID(view)).map { horizontal ? $0.width : $0.height } ?? 0
+                intrinsicSize(of: view).map { horizontal ? $0.width : $0.height } ?? 0
             }
             let total = intrinsic.reduce(0.0) { $0 + $1 }
             if total > 0 {

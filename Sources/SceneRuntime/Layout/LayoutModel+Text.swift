@@ -16,10 +16,10 @@ extension LayoutModel {
         self.metrics[index] = metrics
         for constraint in viewConstraints[index] {
             try? solver.remove(constraint)
-            origins[constraint.id] = nil
+            origins[constraint] = nil
         }
-        addViewConstraints(index)
-        for user in baselineUsers[index].map(ConstraintID.init) where isInstalled(user) {
+        addViewConstraints(view)
+        for user in baselineUsers[index] where isInstalled(user) {
             deactivate(user)
             activate(user)
         }
@@ -29,7 +29,7 @@ extension LayoutModel {
         // baselines or intrinsic sizes are put back as the text is now; the others hold neither.
         var arranged = view
         while let stack = scene.arrangingStack(of: arranged) {
-            if let layout = stackLayouts[stack.index],
+            if let layout = stackLayouts[stack],
                 layout.distribution == .fillProportionally
                     || [.firstBaseline, .lastBaseline].contains(layout.alignment)
             {

@@ -77,11 +77,11 @@ extension LayoutModel {
         var compression: AxisPriorities
     }
 
-    private func viewKey(_ index: Int) -> ViewKey {
-        let view = scene.views[index]
+    private func viewKey(_ id: ViewID) -> ViewKey {
+        let view = scene[id]
         return ViewKey(
             kind: view.kind, parent: view.parent, fixedFrame: view.fixedFrame,
-            intrinsicSize: view.fixedFrame == nil ? intrinsicSize(of: ViewID(index)) : nil, hugging: view.hugging,
+            intrinsicSize: view.fixedFrame == nil ? intrinsicSize(of: id) : nil, hugging: view.hugging,
             compression: view.compression)
     }
 
@@ -100,7 +100,7 @@ extension LayoutModel {
 
         if previous.canvas == canvas {
             canvasConstraints = previous.canvasConstraints
-            for constraint in canvasConstraints { origins[constraint.id] = .canvas }
+            for constraint in canvasConstraints { origins[constraint] = .canvas }
         } else {
             stale += previous.canvasConstraints
             canvasConstraints = canvasConstraintsWanted()
@@ -110,19 +110,20 @@ extension LayoutModel {
         // Views whose baselines moved: the constraints on those baselines are new.
         var movedBaselines: [Bool] = []
         movedBaselines.reserveCapacity(scene.views.count)
-        for index in scene.views.indices {
+        for view in scene.viewIDs {
+            let index = view.index
             movedBaselines.append(
                 previous.metrics[index] != metrics[index]
                     || previous.scene.views[index].kind.hasText != scene.views[index].kind.hasText)
-            if previous.viewKey(index) == viewKey(index) {
+            if previous.viewKey(view) == viewKey(view) {
                 viewConstraints[index] = previous.viewConstraints[index]
-                let origins = previous.viewConstraints[index].map { previous.origins[$0.id] }
+                let origins = previous.viewConstraints[index].map { previous.origins[$0] }
                 for (constraint, origin) in zip(viewConstraints[index], origins) {
-                    self.origins[constraint.id] = origin
+                    self.origins[constraint] = origin
                 }
             } else {
                 stale += previous.viewConstraints[index]
-                let wanted = viewConstraintsWanted(index)
+                let wanted = viewConstraintsWanted(view)
                 viewConstraints[index] = wanted.map(\.0)
                 fresh += wanted
             }
@@ -137,19 +138,20 @@ extension LayoutModel {
 
         // Most constraints are where they were in the file: matched in place first, the rest by what they declare.
         var matched = [Bool](repeating: false, count: previous.installed.count)
-        var unmatched: [Int] = []
+        var unmatched: [ConstraintID] = []
         for (index, declared) in scene.constraints.enumerated() where declared.isInitiallyActive {
+            let id = ConstraintID(index)
             guard previous.installed.indices.contains(index), let kept = previous.installed[index],
                 Declared(declared, constant: declared.constant)
                     == Declared(previous.scene.constraints[index], constant: previous.constants[index]),
                 !usesMovedBaseline(declared)
             else {
-                unmatched.append(index)
+                unmatched.append(id)
                 continue
             }
             matched[index] = true
             installed[index] = kept
-            origins[kept.id] = .declared(index)
+            origins[kept] = .declared(id)
         }
         var running: [Declared: [Constraint]] = [:]
         for (index, constraint) in previous.installed.enumerated().reversed() where !matched[index] {
@@ -161,17 +163,17 @@ extension LayoutModel {
                 running[Declared(declared, constant: previous.constants[index]), default: []].append(constraint)
             }
         }
-        for index in unmatched {
-            let declared = scene.constraints[index]
+        for id in unmatched {
+            let declared = scene[id]
             if !usesMovedBaseline(declared),
                 let kept = running[Declared(declared, constant: declared.constant)]?.popLast()
             {
-                installed[index] = kept
-                origins[kept.id] = .declared(index)
+                installed[id.index] = kept
+                origins[kept] = .declared(id)
             } else {
-                let wanted = solverConstraint(declared: index)
-                installed[index] = wanted
-                fresh.append((wanted, .declared(index)))
+                let wanted = solverConstraint(declared: id)
+                installed[id.index] = wanted
+                fresh.append((wanted, .declared(id)))
             }
         }
         stale += running.values.joined()
@@ -180,7 +182,7 @@ extension LayoutModel {
         for (constraint, origin) in fresh {
             do {
                 try solver.add(constraint)
-                origins[constraint.id] = origin
+                origins[constraint] = origin
             } catch {
                 return nil
             }

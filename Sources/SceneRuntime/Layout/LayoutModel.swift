@@ -41,21 +41,21 @@ public struct LayoutModel: Sendable {
     var viewConstraints: [[Constraint]]
     /// For each view, the scene constraints that use its baselines, which
     /// move when its text or font changes.
-    let baselineUsers: [[Int]]
+    let baselineUsers: [[ConstraintID]]
     /// The solver constraint of each scene constraint; nil while inactive or broken.
     var installed: [Constraint?]
     /// The constant of each scene constraint now (actions change them), by ``ConstraintID/index``.
     private(set) var constants: [Double]
     /// Whether each view is hidden now: a stack collapses its hidden arranged subviews.
     var hidden: [Bool]
-    /// The constraints each stack generates, by the stack's index in ``Scene/views``.
-    var stackConstraints: [Int: [Constraint]] = [:]
-    /// Each stack's arrangement now (actions change its spacings), by the stack's index in ``Scene/views``.
-    var stackLayouts: [Int: StackLayout] = [:]
+    /// The constraints each stack generates.
+    var stackConstraints: [ViewID: [Constraint]] = [:]
+    /// Each stack's arrangement now (actions change its spacings).
+    var stackLayouts: [ViewID: StackLayout] = [:]
     /// The two constraints that pin the root to the canvas.
     var canvasConstraints: [Constraint] = []
-    /// Where each solver constraint comes from, by constraint id, for messages.
-    var origins: [Int: Origin] = [:]
+    /// Where each solver constraint comes from, for messages.
+    var origins = Origins()
     /// Whether the model was made by updating a previous one's solver
     /// (``init(scene:updating:)``) rather than built from nothing.
     package internal(set) var isUpdate = false
@@ -67,12 +67,25 @@ public struct LayoutModel: Sendable {
         let height = Variable()
     }
 
+    /// Where each solver constraint comes from, looked up by the constraint.
+    /// Kept by its ``LayoutSolver/Constraint/id`` (never reused), which
+    /// hashes as an `Int` does and holds no reference: an update of a
+    /// hundred views sets thousands of these.
+    struct Origins {
+        private var byID: [Int: Origin] = [:]
+
+        subscript(constraint: Constraint) -> Origin? {
+            get { byID[constraint.id] }
+            set { byID[constraint.id] = newValue }
+        }
+    }
+
     /// What a solver constraint stands for.
     enum Origin {
-        /// The scene constraint at this index.
-        case declared(Int)
-        case intrinsicWidth(Int), intrinsicHeight(Int)
-        case fixedFrame(Int)
+        /// A scene constraint.
+        case declared(ConstraintID)
+        case intrinsicWidth(ViewID), intrinsicHeight(ViewID)
+        case fixedFrame(ViewID)
         /// A constraint a stack view generates.
         case stack(StackRule)
         case canvas
@@ -83,7 +96,7 @@ public struct LayoutModel: Sendable {
             scene: scene, solver: Solver(), variables: scene.views.map { _ in ViewVariables() }, rootWidth: Variable(),
             rootHeight: Variable())
         pinCanvas()
-        for index in scene.views.indices { addViewConstraints(index) }
+        for view in scene.viewIDs { addViewConstraints(view) }
         for stack in scene.stackIDs { addStackConstraints(stack) }
         for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
             activate(ConstraintID(index))
@@ -109,16 +122,17 @@ public struct LayoutModel: Sendable {
         self.constants = scene.constraints.map(\.constant)
         self.viewConstraints = Array(repeating: [], count: scene.views.count)
         self.hidden = scene.views.map(\.isHidden)
-        for stack in scene.stackIDs { stackLayouts[stack.index] = scene[stack].stack }
-        var users = [[Int]](repeating: [], count: scene.views.count)
-        for (index, constraint) in scene.constraints.enumerated() {
+        for stack in scene.stackIDs { stackLayouts[stack] = scene[stack].stack }
+        var users = [[ConstraintID]](repeating: [], count: scene.views.count)
+        for id in scene.constraintIDs {
+            let constraint = scene[id]
             for anchor in [constraint.first, constraint.second] {
                 guard let anchor, case .view(var view) = anchor.item,
                     anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline
                 else { continue }
                 // A stack's baseline is a subview's, which is the one whose text moves it.
                 while let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene) { view = holder }
-                if users[view.index].last != index { users[view.index].append(index) }
+                if users[view.index].last != id { users[view.index].append(id) }
             }
         }
         self.baselineUsers = users
@@ -164,7 +178,10 @@ public struct LayoutModel: Sendable {
     // MARK: Building
 
     mutating func pinCanvas() {
-        for constraint in canvasConstraints { try? solver.remove(constraint) }
+        for constraint in canvasConstraints {
+            try? solver.remove(constraint)
+            origins[constraint] = nil
+        }
         canvasConstraints = canvasConstraintsWanted()
         for constraint in canvasConstraints { add(constraint, .canvas) }
     }
@@ -181,42 +198,42 @@ public struct LayoutModel: Sendable {
     }
 
     /// A view's fixed frame, or the constraints of its intrinsic size.
-    mutating func addViewConstraints(_ index: Int) {
-        viewConstraints[index] = viewConstraintsWanted(index).compactMap { add($0.0, $0.1) == nil ? $0.0 : nil }
+    mutating func addViewConstraints(_ view: ViewID) {
+        viewConstraints[view.index] = viewConstraintsWanted(view).compactMap { add($0.0, $0.1) == nil ? $0.0 : nil }
     }
 
     /// The constraints of a view's fixed frame or intrinsic size, as they are
     /// now, not yet in the solver.
-    func viewConstraintsWanted(_ index: Int) -> [(Constraint, Origin)] {
-        let view = scene.views[index]
-        let v = variables[index]
+    func viewConstraintsWanted(_ id: ViewID) -> [(Constraint, Origin)] {
+        let view = scene[id]
+        let v = variables[id.index]
         var made: [(Constraint, Origin)] = []
         if let frame = view.fixedFrame {
             let parent = view.parent.map { LayoutItem.view($0) } ?? .root
             let (parentLeft, parentTop, _, _) = edges(of: parent)
             made = [
-                (Expression(v.left) == parentLeft + frame.x, .fixedFrame(index)),
-                (Expression(v.top) == parentTop + frame.y, .fixedFrame(index)),
-                (Expression(v.width) == Expression(frame.width), .fixedFrame(index)),
-                (Expression(v.height) == Expression(frame.height), .fixedFrame(index)),
+                (Expression(v.left) == parentLeft + frame.x, .fixedFrame(id)),
+                (Expression(v.top) == parentTop + frame.y, .fixedFrame(id)),
+                (Expression(v.width) == Expression(frame.width), .fixedFrame(id)),
+                (Expression(v.height) == Expression(frame.height), .fixedFrame(id)),
             ]
-        } else if let size = intrinsicSize(of: ViewID(index)) {
+        } else if let size = intrinsicSize(of: id) {
             made = [
                 (
                     (Expression(v.width) <= Expression(size.width)).with(Strength(view.hugging.horizontal)),
-                    .intrinsicWidth(index)
+                    .intrinsicWidth(id)
                 ),
                 (
                     (Expression(v.width) >= Expression(size.width)).with(Strength(view.compression.horizontal)),
-                    .intrinsicWidth(index)
+                    .intrinsicWidth(id)
                 ),
                 (
                     (Expression(v.height) <= Expression(size.height)).with(Strength(view.hugging.vertical)),
-                    .intrinsicHeight(index)
+                    .intrinsicHeight(id)
                 ),
                 (
                     (Expression(v.height) >= Expression(size.height)).with(Strength(view.compression.vertical)),
-                    .intrinsicHeight(index)
+                    .intrinsicHeight(id)
                 ),
             ]
         }
@@ -241,18 +258,17 @@ public struct LayoutModel: Sendable {
     ///   also recorded in ``diagnostics``.
     @discardableResult
     public mutating func activate(_ id: ConstraintID) -> Diagnostic? {
-        let index = id.index
-        guard installed[index] == nil else { return nil }
-        let constraint = solverConstraint(declared: index)
-        if let failure = add(constraint, .declared(index)) { return failure }
-        installed[index] = constraint
+        guard installed[id.index] == nil else { return nil }
+        let constraint = solverConstraint(declared: id)
+        if let failure = add(constraint, .declared(id)) { return failure }
+        installed[id.index] = constraint
         return nil
     }
 
     /// The solver constraint that stands for a scene constraint with its
     /// constant now, not yet in the solver.
-    func solverConstraint(declared index: Int) -> Constraint {
-        let declared = scene.constraints[index]
+    func solverConstraint(declared id: ConstraintID) -> Constraint {
+        let declared = scene[id]
         // Right to left, a constraint on `leading` or `trailing` is measured from the right, leftwards.
         let directional: Set<Attribute> = [.leading, .trailing]
         let mirrored =
@@ -275,7 +291,7 @@ public struct LayoutModel: Sendable {
                 : expression(for: Anchor(.view(ancestor), .top))
             second = second + (1 - declared.multiplier) * origin
         }
-        let rhs = second + constants[index]
+        let rhs = second + constants[id.index]
         let constraint: Constraint =
             switch declared.relation {
             case .equal: first == rhs
@@ -303,7 +319,7 @@ public struct LayoutModel: Sendable {
     public mutating func deactivate(_ id: ConstraintID) {
         guard let constraint = installed[id.index] else { return }
         try? solver.remove(constraint)
-        origins[constraint.id] = nil
+        origins[constraint] = nil
         installed[id.index] = nil
     }
 
@@ -319,7 +335,7 @@ public struct LayoutModel: Sendable {
         let failure: Diagnostic
         do {
             try solver.add(constraint)
-            origins[constraint.id] = origin
+            origins[constraint] = origin
             return nil
         } catch .unsatisfiable(_, let conflicts) {
             failure = unsatisfiable(origin, conflicts: conflicts)

@@ -267,10 +267,10 @@ extension LoadedScene {
     func describe(constraints ids: [ConstraintID]) -> [String] {
         let listed = Set(ids)
         var named: [String] = []
-        var whole: [Int: Bool] = [:]
+        var whole: [GroupID: Bool] = [:]
         for id in ids {
             let constraint = scene[id]
-            guard let group = constraint.group, constraint.name == nil, let name = scene.groups[group].name else {
+            guard let group = constraint.group, constraint.name == nil, let name = scene[group].name else {
                 named.append(quoted(constraintName(id)))
                 continue
             }

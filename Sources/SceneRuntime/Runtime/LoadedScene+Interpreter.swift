@@ -66,7 +66,8 @@ extension LoadedScene {
             swapNames(a, b)
         case .run(let name):
             guard let action = scene.action(named: name.name) else {
-                report(.error(.unknownName, "unknown action \(quoted(name.name))", at: name.range))
+                let unknown = UnknownAction(name.name, among: scene.actions.map(\.name.name))
+                report(.error(.unknownName, unknown.description, at: name.range))
                 return
             }
             guard runDepth < Self.maximumRunDepth else {
@@ -139,7 +140,7 @@ extension LoadedScene {
         }
         guard layout.spacing(of: stack, after: after) != value else { return }
         for failure in layout.setSpacing(value, of: stack, after: after) { reportLayoutFailure(failure, at: statement) }
-        noteLayoutChange(.arrangement(stack: stack.index))
+        noteLayoutChange(.arrangement(stack: stack))
     }
 
     private mutating func switchConstraints(
@@ -148,7 +149,7 @@ extension LoadedScene {
         var ids: [ConstraintID] = []
         if let id = constraintByName[name.name] {
             ids = [id]
-        } else if let group = scene.groupIndices[name.name] {
+        } else if let group = scene.groupID(named: name.name) {
             ids = scene.constraintIDs.filter { scene[$0].group == group }
         } else {
             report(.error(.unknownName, "unknown constraint or group \(quoted(name.name))", at: name.range))
@@ -205,18 +206,18 @@ extension LoadedScene {
             guard font != states[index].font else { break }
             states[index].font = font
             layout.setText(states[index].text, font: font, of: view)
-            noteLayoutChange(.text(view: index))
+            noteLayoutChange(.text(view: view))
         case (.text, .text(let text)) where kind.hasText:
             // The same text again leaves the intrinsic size as it is: no layout pass waits.
             guard text != states[index].text else { break }
             states[index].text = text
             layout.setText(text, font: states[index].font, of: view)
-            noteLayoutChange(.text(view: index))
+            noteLayoutChange(.text(view: view))
         case (.hidden, .bool(let hidden)):
             states[index].isHidden = hidden
             if let (stack, failures) = layout.setHidden(hidden, of: view) {
                 for failure in failures { reportLayoutFailure(failure, at: statement) }
-                noteLayoutChange(.arrangement(stack: stack.index))
+                noteLayoutChange(.arrangement(stack: stack))
                 // A stack lays out its arranged subviews as soon as one is hidden or shown inside an
                 // animation block, so the collapse animates without a `layout`, as UIStackView's does.
                 if !contexts.isEmpty { layoutPass() }

@@ -8,9 +8,9 @@ struct PendingLayoutChange: Hashable {
         /// A constraint's constant, or its activation.
         case constraint(ConstraintID)
         /// A view's text or font, and so its intrinsic size.
-        case text(view: Int)
+        case text(view: ViewID)
         /// A stack's arrangement: one of its arranged subviews was hidden or shown.
-        case arrangement(stack: Int)
+        case arrangement(stack: ViewID)
         case canvas
     }
 
@@ -116,8 +116,8 @@ extension LoadedScene {
         let others = changes.compactMap { what -> String? in
             switch what {
             case .constraint: nil
-            case .text(let view): "the text of \(quoted(viewNames[view]))"
-            case .arrangement(let stack): "the arrangement of \(quoted(viewNames[stack]))"
+            case .text(let view): "the text of \(quoted(viewNames[view.index]))"
+            case .arrangement(let stack): "the arrangement of \(quoted(viewNames[stack.index]))"
             case .canvas: "the canvas size"
             }
         }

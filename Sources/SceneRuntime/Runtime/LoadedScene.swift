@@ -72,9 +72,8 @@ public struct LoadedScene: Sendable {
     /// The animators whose blocks are running now, as they become active.
     var activating: Set<Int> = []
 
-    /// Runtime diagnostics not yet taken (``takeDiagnostics()``), at most
-    /// the language's limit: a scene that fails every frame cannot grow it.
-    var newDiagnostics: [RuntimeDiagnostic] = []
+    /// Runtime diagnostics not yet taken (``takeDiagnostics()``).
+    var newDiagnostics = DiagnosticBuffer<RuntimeDiagnostic>()
 
     /// Loads a parsed scene: lays it out as declared. `on load` has not run
     /// (``runOnLoad()``).
@@ -152,8 +151,7 @@ public struct LoadedScene: Sendable {
 
     /// The runtime diagnostics since the last call, oldest first.
     public mutating func takeDiagnostics() -> [RuntimeDiagnostic] {
-        defer { newDiagnostics.removeAll() }
-        return newDiagnostics
+        newDiagnostics.take()
     }
 
     // MARK: The model's channels
@@ -177,9 +175,8 @@ public struct LoadedScene: Sendable {
         model[Channel.blue.index(ofView: index)] = b
     }
 
-    /// Records a runtime diagnostic, unless ``diagnosticLimit`` of them wait.
+    /// Records a runtime diagnostic, unless the buffer of those waiting is full.
     mutating func report(_ diagnostic: Diagnostic) {
-        guard newDiagnostics.count < diagnosticLimit else { return }
         newDiagnostics.append(RuntimeDiagnostic(diagnostic, time: time))
     }
 }

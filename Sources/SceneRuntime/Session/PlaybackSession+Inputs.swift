@@ -20,12 +20,14 @@ extension PlaybackSession {
     ///   - time: Seconds since the scene loaded. A time already past is the
     ///     current time: the input runs at the next move or frame.
     /// - Throws: ``PlaybackError/unknownAction(_:)`` when the scene has no
-    ///   action of that name; ``PlaybackError/invalidTime(_:)`` when `time`
-    ///   is not finite. Nothing is scheduled then.
+    ///   action of that name (its message names the scene and the nearest
+    ///   action, as a daemon's `unknown-action` error says it);
+    ///   ``PlaybackError/invalidTime(_:)`` when `time` is not finite.
+    ///   Nothing is scheduled then.
     public mutating func schedule(_ input: Input, at time: Double) throws(PlaybackError) {
         guard time.isFinite else { throw .invalidTime(time) }
         if case .action(let name) = input, scene.scene.action(named: name) == nil {
-            throw .unknownAction(name)
+            throw .unknownAction(UnknownAction(name, among: scene.scene.actions.map(\.name.name), scene: scene.name))
         }
         let at = max(time, self.time)
         let index = queue.firstIndex { $0.time > at } ?? queue.endIndex
@@ -41,9 +43,17 @@ public struct ScheduledInput: Sendable {
 }
 
 /// Why a ``PlaybackSession`` refused an input.
-public enum PlaybackError: Error, Hashable, Sendable {
+public enum PlaybackError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The scene has no action of this name.
-    case unknownAction(String)
+    case unknownAction(UnknownAction)
     /// A time that is not finite.
     case invalidTime(Double)
+
+    /// `'Quiz' has no action 'nxet'; did you mean 'next'?`, `the time inf is not finite`.
+    public var description: String {
+        switch self {
+        case .unknownAction(let unknown): unknown.description
+        case .invalidTime(let time): "the time \(time) is not finite"
+        }
+    }
 }

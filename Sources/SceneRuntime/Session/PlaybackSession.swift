@@ -39,9 +39,8 @@ public struct PlaybackSession: Sendable {
     public private(set) var seq = 0
     /// Whether any runtime diagnostic so far was an error, taken or not.
     public private(set) var hasReportedError = false
-    /// Runtime diagnostics not yet taken, oldest first, at most
-    /// ``diagnosticLimit``: a scene that fails every frame cannot grow it.
-    var diagnostics: [RuntimeDiagnostic] = []
+    /// Runtime diagnostics not yet taken.
+    var diagnostics = DiagnosticBuffer<RuntimeDiagnostic>()
 
     /// Plays a scene on from where it is: its time, its animations. What it
     /// reported and nobody took yet is collected.
@@ -110,8 +109,7 @@ public struct PlaybackSession: Sendable {
 
     /// The runtime diagnostics since the last call, oldest first.
     public mutating func takeDiagnostics() -> [RuntimeDiagnostic] {
-        defer { diagnostics.removeAll() }
-        return diagnostics
+        diagnostics.take()
     }
 
     private mutating func run(_ input: Input) {
@@ -129,6 +127,6 @@ public struct PlaybackSession: Sendable {
         let reported = scene.takeDiagnostics()
         guard !reported.isEmpty else { return }
         hasReportedError = hasReportedError || reported.contains { $0.diagnostic.severity == .error }
-        diagnostics.append(contentsOf: reported.prefix(max(0, diagnosticLimit - diagnostics.count)))
+        diagnostics.append(contentsOf: reported)
     }
 }

@@ -15,8 +15,11 @@ package struct SceneEntry: Sendable {
     var text: String?
     /// The last good generation, playing; nil until the file first loads without errors.
     package internal(set) var session: PlaybackSession?
+    /// The diagnostics of the file's last version, then the running scene's since it loaded, up to the one
+    /// limit a running scene's diagnostics have.
+    private var kept = DiagnosticBuffer<WireDiagnostic>()
     /// The diagnostics of the file's last version, then the running scene's since it loaded.
-    package internal(set) var diagnostics: [WireDiagnostic] = []
+    package var diagnostics: [WireDiagnostic] { kept.elements }
     /// Whether the file's last version had errors of the language.
     package internal(set) var hasErrors = false
     /// The scene's frames: their `seq`, and the last one sent.
@@ -46,12 +49,15 @@ package struct SceneEntry: Sendable {
     /// Whether the scene plays on by itself: an animation runs or an input waits.
     var isMoving: Bool { session.map { !$0.isSettled } ?? false }
 
-    /// How many runtime diagnostics a scene keeps, as the language keeps at most so many per stage.
-    static let diagnosticLimit = 200
+    /// Starts the diagnostics over with those of the file's new version, all of them.
+    mutating func replaceDiagnostics(with file: [WireDiagnostic]) {
+        kept = DiagnosticBuffer(file)
+    }
 
+    /// Keeps the running scene's new diagnostics, as many as fit; all of them, in their wire form.
     mutating func append(_ reported: [RuntimeDiagnostic]) -> [WireDiagnostic] {
         let wire = reported.map(WireDiagnostic.init)
-        diagnostics.append(contentsOf: wire.prefix(max(0, Self.diagnosticLimit - diagnostics.count)))
+        kept.append(contentsOf: wire)
         return wire
     }
 }

@@ -68,7 +68,7 @@ package struct SceneRegistry: Sendable {
         var events: [Event] = []
         if scene.diagnostics.hasErrors {
             entry.hasErrors = true
-            entry.diagnostics = scene.diagnostics.sortedByLocation().map { WireDiagnostic($0) }
+            entry.replaceDiagnostics(with: scene.diagnostics.sortedByLocation().map { WireDiagnostic($0) })
             events.append(.diagnostics(scene: name.rawValue, generation: entry.generation, entry.diagnostics))
             entries[name] = entry
             return events
@@ -81,9 +81,8 @@ package struct SceneRegistry: Sendable {
             entry.session = PlaybackSession(loading: scene, name: name.rawValue)
         }
         let loaded = entry.session!.scene
-        entry.diagnostics = (scene.diagnostics + loaded.layout.diagnostics).sortedByLocation().map {
-            WireDiagnostic($0)
-        }
+        entry.replaceDiagnostics(
+            with: (scene.diagnostics + loaded.layout.diagnostics).sortedByLocation().map { WireDiagnostic($0) })
         _ = entry.append(entry.session!.takeDiagnostics())
         events.append(.reload(scene: name.rawValue, generation: entry.generation))
         events.append(.diagnostics(scene: name.rawValue, generation: entry.generation, entry.diagnostics))
@@ -104,7 +103,7 @@ package struct SceneRegistry: Sendable {
         let unchanged = entry.hasErrors && entry.text == nil && entry.diagnostics == wire
         entry.text = nil
         entry.hasErrors = true
-        entry.diagnostics = wire
+        entry.replaceDiagnostics(with: wire)
         entries[name] = entry
         return unchanged ? [] : [.diagnostics(scene: name.rawValue, generation: entry.generation, wire)]
     }
@@ -161,16 +160,16 @@ package struct SceneRegistry: Sendable {
     /// `run`: the action starts now.
     package mutating func run(_ action: String, in name: SceneName) -> (Response, [Event]) {
         if case .failure(let error) = session(name) { return (.error(error.code, error.message), []) }
-        let scheduled = withSession(name) { session -> Bool in
-            guard (try? session.schedule(.action(action), at: session.time)) != nil else { return false }
+        let refused = withSession(name) { session -> PlaybackError? in
+            do throws(PlaybackError) {
+                try session.schedule(.action(action), at: session.time)
+            } catch {
+                return error
+            }
             session.advance(to: session.time)
-            return true
+            return nil
         }
-        guard scheduled == true else {
-            let actions = entries[name]?.session?.scene.scene.actions.map(\.name.name) ?? []
-            let suggestion = nearestName(to: action, among: actions).map { "; did you mean '\($0)'?" } ?? ""
-            return (.error(.unknownAction, "'\(shown(name))' has no action '\(shown(action))'\(suggestion)"), [])
-        }
+        if let refused = refused ?? nil { return (.error(.unknownAction, refused.description), []) }
         return (.done, afterInput(name))
     }
 

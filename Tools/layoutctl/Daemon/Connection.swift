@@ -45,12 +45,12 @@ struct ConnectionOptions: ParsableArguments {
         } catch ClientError.noDaemon(_, let reason) {
             printError(
                 escapedForTerminal(
-                    "layoutctl: error: no daemon is listening on \(displayed(path)) (\(reason)); start one with "
+                    "layoutctl: error: no daemon answers at \(displayed(path)) (\(reason)); start one with "
                         + "'layoutd Playgrounds', or give --socket or LAYOUTD_SOCKET"))
             throw ExitCode(Status.noDaemon)
         } catch ClientError.foreignServer(_, let uid) {
             printError(
-                "layoutctl: error: the process listening on \(displayed(path)) runs as uid \(uid), not as you "
+                "layoutctl: error: the process serving \(displayed(path)) runs as uid \(uid), not as you "
                     + "(uid \(getuid())) or root; refusing to talk to it: another user may be posing as layoutd. "
                     + "Give --socket or LAYOUTD_SOCKET the path of your own daemon")
             throw ExitCode(Status.noDaemon)
