@@ -52,7 +52,7 @@ import Testing
             (["--at", "0.5,0.5"], "--at '0.5,0.5': 0.5 is given twice; times must increase"),
             (["--until", "-1"], "--until -1 is out of range; times are seconds from 0 to 3600"),
             (["--until=-1"], "--until -1 is out of range; times are seconds from 0 to 3600"),
-            (["--fps", "-1"], "--fps must be above 0 and at most 10000, not -1"),
+            (["--fps", "-1"], "--fps must be above 0 and at most 1000, not -1"),
             (
                 ["--at", "0", "--until", "1"],
                 "--at and --until do not go together: --at prints the frames at the times given, --until every "
@@ -72,6 +72,24 @@ import Testing
     func plotNegativeUntil() throws {
         let result = try Self.run("plot", ["move", "--svg", "/dev/null", "--until", "-1"])
         #expect(Self.usageError(result) == "--until -1 is out of range; times are seconds from 0 to 600")
+    }
+
+    @Test("frames and plot share --fps: ticks per second up to 1000, and more refused with the same reason")
+    func fpsLimit() throws {
+        let refused: Substring = "--fps must be above 0 and at most 1000, not 1001"
+        let frames = try Self.run("frames", ["--fps", "1001"])
+        #expect(Self.usageError(frames) == refused, "\(frames.stderr)")
+        let plot = try Self.run("plot", ["move", "--svg", "/dev/null", "--fps", "1001"])
+        #expect(Self.usageError(plot) == refused, "\(plot.stderr)")
+        let fastest = try Self.run("frames", ["--run", "move", "--until", "0.01", "--fps", "1000"])
+        #expect(fastest.status == 0 && fastest.stderr.isEmpty, "\(fastest.stderr)")
+        #expect(fastest.stdout.split(separator: "\n").count == 11)
+        try withTemporaryFolder { folder in
+            let svg = folder.appendingPathComponent("move.svg").path
+            let plot = try Self.run("plot", ["move", "--svg", svg, "--until", "0.01", "--fps", "1000"])
+            #expect(plot.status == 0 && plot.stderr.isEmpty, "\(plot.stderr)")
+            #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("<svg"))
+        }
     }
 
     @Test("An input after the last frame is warned about: it never runs")

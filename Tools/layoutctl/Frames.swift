@@ -41,16 +41,10 @@ struct Frames: ParsableCommand {
     @Option(parsing: .unconditional, help: "Times in seconds, increasing, separated by commas: 0,0.25,0.5.")
     var at: String?
 
-    @Option(parsing: .unconditional, help: "Print every tick up to this time, in seconds (not with --at).")
-    var until: Double?
-
-    @Option(parsing: .unconditional, help: "Ticks per second.")
-    var fps: Double = 60
+    @OptionGroup var sampling: SamplingOptions
 
     func validate() throws {
-        guard fps.isFinite, fps > 0, fps <= 10_000 else {
-            throw ValidationError("--fps must be above 0 and at most 10000, not \(seconds(fps))")
-        }
+        let until = sampling.until
         if at != nil, until != nil {
             throw ValidationError(
                 "--at and --until do not go together: --at prints the frames at the times given, --until every "
@@ -72,11 +66,11 @@ struct Frames: ParsableCommand {
         if let at {
             scene.session.frames(at: try Times.parseList(at, option: "--at"), emit)
             warnAboutInputs(timed, after: last)
-        } else if let until {
-            scene.session.frames(fps: fps, through: until, emit)
+        } else if let until = sampling.until {
+            scene.session.frames(fps: sampling.fps, through: until, emit)
             warnAboutInputs(timed, after: last)
         } else {
-            scene.framesUntilSettled(fps: fps, emit)
+            scene.framesUntilSettled(fps: sampling.fps, emit)
         }
         if scene.failed { throw ExitCode(1) }
     }

@@ -48,19 +48,10 @@ struct Plot: AsyncParsableCommand {
 
     @OptionGroup var inputs: TimedInputOptions
 
-    // `.unconditional`: `-1` is refused with a reason, not reported as missing.
-    @Option(
-        parsing: .unconditional, help: "Sample up to this time, in seconds, instead of until the scene settles.")
-    var until: Double?
-
-    @Option(parsing: .unconditional, help: "Samples per second.")
-    var fps: Double = 60
+    @OptionGroup var sampling: SamplingOptions
 
     func validate() throws {
-        guard fps.isFinite, fps > 0, fps <= 1000 else {
-            throw ValidationError("--fps must be above 0 and at most 1000, not \(seconds(fps))")
-        }
-        if let until { try Times.check(until, option: "--until", limit: 600) }
+        if let until = sampling.until { try Times.check(until, option: "--until", limit: 600) }
     }
 
     func run() async throws {
@@ -75,11 +66,11 @@ struct Plot: AsyncParsableCommand {
             report(step.diagnostics)
             frames.append(step.frame)
         }
-        if let until {
-            scene.session.frames(fps: fps, through: until, sample)
+        if let until = sampling.until {
+            scene.session.frames(fps: sampling.fps, through: until, sample)
             warnAboutInputs(timed, after: frames.last?.time ?? 0)
         } else {
-            scene.framesUntilSettled(fps: fps, sample)
+            scene.framesUntilSettled(fps: sampling.fps, sample)
         }
         let document = FramePlot.svg(frames, title: "\(sceneName(of: path)): \(action)")
         guard writeFile(document, to: svg) else { throw ExitCode(1) }
@@ -97,6 +88,7 @@ extension Plot {
             throw ExitCode(Status.usage)
         }
         let scene = path
+        let (until, fps) = (sampling.until, sampling.fps)
         let span = until ?? Request.defaultSettleTimeout
         var frames: [Frame] = []
         try await connection.withClient { client in
