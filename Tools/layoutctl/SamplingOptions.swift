@@ -13,7 +13,9 @@ struct SamplingOptions: ParsableArguments {
         parsing: .unconditional, help: "Every tick up to this time, in seconds, instead of until the scene settles.")
     var until: Double?
 
-    @Option(parsing: .unconditional, help: "Ticks per second, above 0 and at most 1000.")
+    @Option(
+        parsing: .unconditional,
+        help: "Ticks per second, above 0 and at most \(seconds(SamplingOptions.fpsLimit)).")
     var fps: Double = 60
 
     func validate() throws {
