@@ -49,6 +49,13 @@ public struct SceneName: Hashable, Comparable, Sendable, ExpressibleByStringLite
     /// The scene's file, relative to the watched folder: the name and `.layout`.
     public var file: String { rawValue + Self.fileExtension }
 
+    /// The scene of a file named on its own (on a command line, or to a test), not found in a watched folder:
+    /// the file's name without the folders before it and without `.layout` (`Tests/Card.layout` is `Card`).
+    public init(ofFileAt path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        self.init(name.hasSuffix(Self.fileExtension) ? String(name.dropLast(Self.fileExtension.count)) : name)
+    }
+
     public var description: String { rawValue }
 
     public static func < (left: SceneName, right: SceneName) -> Bool { left.rawValue < right.rawValue }

@@ -100,9 +100,7 @@ public struct LocalDaemon: Sendable {
     ) async throws -> Result {
         var scenes: [String: String] = [:]
         for path in paths {
-            var name = String(path.split(separator: "/").last ?? Substring(path))
-            if name.hasSuffix(".layout") { name.removeLast(".layout".count) }
-            scenes[name] = try readFile(path)
+            scenes[SceneName(ofFileAt: path).rawValue] = try readFile(path)
         }
         return try await with(scenes: scenes, fps: fps, clock: clock, body)
     }

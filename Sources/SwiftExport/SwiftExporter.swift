@@ -33,9 +33,7 @@ public enum SwiftExporter {
     /// identifier, and `ViewController`: `Quiz.layout` gives
     /// `QuizViewController`, `my-scene.layout` `MySceneViewController`.
     public static func className(forFile path: String) -> String {
-        var base = path.split(separator: "/").last.map(String.init) ?? path
-        if base.hasSuffix(".layout") { base.removeLast(".layout".count) }
-        return SwiftSyntax.typeName(from: base) + "ViewController"
+        SwiftSyntax.typeName(from: SceneName(ofFileAt: path).rawValue) + "ViewController"
     }
 
     /// Whether a name can be the class's: an ASCII Swift identifier that is not a reserved word.

@@ -86,3 +86,24 @@ import Testing
         #expect(Severity.allCases.sorted() == [.note, .warning, .error])
     }
 }
+
+/// Scene names: of a file in a watched folder (which paths are scene files at all), and of a file named alone.
+@Suite struct SceneNameTests {
+    @Test("A watched folder's scene files and their names; editors' files are none")
+    func sceneFiles() {
+        #expect(SceneName(sceneFile: "more/Bankey.layout") == "more/Bankey")
+        for path in [
+            ".Quiz.layout.swp", "Quiz.layout~", "4913", ".#Quiz.layout", "a//b.layout", "/Quiz.layout", "Quiz.layout/",
+            "dir/.hidden/Quiz.layout", "Quiz.layout___jb_tmp___",
+        ] {
+            #expect(SceneName(sceneFile: path) == nil, "\(path)")
+        }
+    }
+
+    @Test("A file named alone is its scene without folders or .layout, and the name gives the file back")
+    func fileAlone() {
+        #expect(SceneName(ofFileAt: "Tests/Card.layout") == "Card")
+        #expect(SceneName(ofFileAt: "Card.layout").file == "Card.layout")
+        #expect(SceneName(ofFileAt: "notes.txt") == "notes.txt")
+    }
+}

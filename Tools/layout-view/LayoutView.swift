@@ -113,7 +113,7 @@ struct LayoutView: AsyncParsableCommand {
             let scene: String? =
                 isPath
                 ? (Self.isFolder(file)
-                    ? nil : String((file.split(separator: "/").last ?? "").dropLast(".layout".count)))
+                    ? nil : SceneName(ofFileAt: file).rawValue)
                 : file
             let options = ViewerApp.Options(
                 socketPath: socketPath, paths: [isPath ? file : "Playgrounds"], scene: scene,

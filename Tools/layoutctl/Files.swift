@@ -15,9 +15,7 @@ func sceneFiles(in paths: [String]) -> [String]? {
             continue
         }
         let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-        let scenes = found.filter { relative in
-            relative.hasSuffix(".layout") && !relative.split(separator: "/").contains { $0.hasPrefix(".") }
-        }
+        let scenes = found.filter(SceneName.isSceneFile)
         if scenes.isEmpty {
             printError("layoutctl: error: '\(displayed(path))': no .layout files in this folder")
             complete = false
@@ -29,10 +27,7 @@ func sceneFiles(in paths: [String]) -> [String]? {
 }
 
 /// A scene's name offline: its file's name without `.layout`.
-func sceneName(of path: String) -> String {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    return name.hasSuffix(".layout") ? String(name.dropLast(".layout".count)) : name
-}
+func sceneName(of path: String) -> String { SceneName(ofFileAt: path).rawValue }
 
 /// Writes to standard output, terminal-safe, with no buffering: a line at a time even into a pipe, so that
 /// `watch | head` and a Ctrl-C lose nothing.
