@@ -62,8 +62,7 @@ public enum FrameSVG {
 
     /// A coordinate with at most three decimals.
     static func n(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        format((value * 1000).rounded() / 1000)
     }
 }
 

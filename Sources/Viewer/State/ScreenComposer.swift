@@ -163,8 +163,4 @@ public enum ScreenComposer {
         let fraction = abs(hundredths) % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
 }
