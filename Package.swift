@@ -252,7 +252,7 @@ let package = Package(
         .testTarget(
             name: "LayoutSolverTests",
             dependencies: [
-                "LayoutSolver", "TestSupport",
+                "LayoutSolver", "TestSupport", "HostSystem",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["kiwi_differential.py"],
@@ -269,14 +269,15 @@ let package = Package(
         .testTarget(
             name: "ViewerTests",
             dependencies: [
-                "Viewer", "PlaygroundProtocol", "SceneLanguage", "SceneRuntime", "TestSupport", "PlaygroundClient",
+                "Viewer", "PlaygroundProtocol", "SceneLanguage", "SceneRuntime", "TestSupport", "HostSystem",
+                "PlaygroundClient",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "AnimationTests",
             dependencies: [
-                "Animation", "TestSupport",
+                "Animation", "TestSupport", "HostSystem",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["reference_timing.py"],
@@ -296,7 +297,7 @@ let package = Package(
         // script, the protocol page's Python client and the testing guide's example, against the real layoutd.
         .testTarget(
             name: "PlaygroundTestingTests",
-            dependencies: ["PlaygroundTesting", "TestSupport", "layoutd", "layoutctl", "layout-watch"],
+            dependencies: ["PlaygroundTesting", "TestSupport", "HostSystem", "layoutd", "layoutctl", "layout-watch"],
             exclude: ["playgrounds.sh", "Guide/Card.layout"],
             swiftSettings: strictSettings
         ),
@@ -320,7 +321,7 @@ let package = Package(
         // The real layoutctl, run as a process.
         .testTarget(
             name: "LayoutctlTests",
-            dependencies: ["layoutctl", "TestSupport"],
+            dependencies: ["layoutctl", "TestSupport", "HostSystem"],
             exclude: ["kiwi_scenes.py", "kiwi_export.py", "UIKitStub.swift"],
             swiftSettings: strictSettings
         ),
@@ -333,7 +334,7 @@ let package = Package(
         // Save detection on recorded traces, and the real layout-watch on real folders.
         .testTarget(
             name: "FileWatchingTests",
-            dependencies: ["FileWatching", "layout-watch", "TestSupport"],
+            dependencies: ["FileWatching", "layout-watch", "TestSupport", "HostSystem"],
             exclude: ["record-trace.sh"],
             swiftSettings: strictSettings
         ),
@@ -341,7 +342,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "PlaygroundClient", "PlaygroundProtocol", "TestSupport", "layoutd", "layout-watch",
+                "PlaygroundClient", "PlaygroundProtocol", "TestSupport", "HostSystem", "layoutd", "layout-watch",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

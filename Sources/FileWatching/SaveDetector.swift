@@ -38,9 +38,9 @@ import LayoutValues
 /// ```
 ///
 /// A value type: one owner feeds it, from one task.
-public struct SaveDetector: Sendable {
+package struct SaveDetector: Sendable {
     /// What the daemon should do.
-    public enum Action: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// A scene file's save is complete (or a listing found it): read it and reload the scene.
         case changed(root: Int, path: String)
         /// A scene file is gone: drop the scene.
@@ -74,7 +74,7 @@ public struct SaveDetector: Sendable {
     }
 
     /// How long a scene file may be gone before its scene is removed.
-    public let removalGrace: Duration
+    package let removalGrace: Duration
     /// The scene files reported by `.changed` and not removed since.
     private(set) var scenes: Set<Scene> = []
     /// The same scenes by folder.
@@ -91,20 +91,20 @@ public struct SaveDetector: Sendable {
     ///
     /// - Parameter removalGrace: how long a scene file may be gone before its scene is removed: long enough for a
     ///   `git checkout` or an editor to put the file back.
-    public init(removalGrace: Duration = .milliseconds(200)) {
+    package init(removalGrace: Duration = .milliseconds(200)) {
         self.removalGrace = removalGrace
     }
 
     /// The scene files known to exist, by root and path, sorted.
-    public var knownScenes: [(root: Int, path: String)] {
+    package var knownScenes: [(root: Int, path: String)] {
         scenes.sorted().map { ($0.root, $0.path) }
     }
 
     /// When `tick(at:)` has something to do: the earliest pending removal, or nil.
-    public var nextDeadline: ContinuousClock.Instant? { queue.first?.deadline }
+    package var nextDeadline: ContinuousClock.Instant? { queue.first?.deadline }
 
     /// Whether `path` names a scene file: ``SceneName/isSceneFile(_:)``, the one rule.
-    public static func isSceneFile(_ path: String) -> Bool {
+    package static func isSceneFile(_ path: String) -> Bool {
         SceneName.isSceneFile(path)
     }
 
@@ -116,7 +116,7 @@ public struct SaveDetector: Sendable {
     ///   - event: a line of `layout-watch`, parsed.
     ///   - now: the time of the event.
     /// - Returns: the actions, in order.
-    public mutating func handle(_ event: WatchEvent, at now: ContinuousClock.Instant) -> [Action] {
+    package mutating func handle(_ event: WatchEvent, at now: ContinuousClock.Instant) -> [Action] {
         var actions = tick(at: now)
         switch event.kind {
         case .overflow:
@@ -171,7 +171,7 @@ public struct SaveDetector: Sendable {
     /// - Parameter now: the time.
     /// - Returns: a `.removed` for each scene whose file has been gone for `removalGrace`, in the order they were
     ///   due (scenes due at the same time by root and path).
-    public mutating func tick(at now: ContinuousClock.Instant) -> [Action] {
+    package mutating func tick(at now: ContinuousClock.Instant) -> [Action] {
         var actions: [Action] = []
         while let deadline = queue.first?.deadline, deadline <= now {
             var due: [Scene] = []

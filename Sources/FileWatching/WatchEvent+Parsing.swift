@@ -6,7 +6,7 @@ extension WatchEvent {
     /// - Parameter line: the line's bytes.
     /// - Throws: `WatchLineError` with the reason and the line, when the line is not one `layout-watch` writes:
     ///   `.empty`, `.unknownKind`, `.missingField`, `.extraField`, `.badRoot`, `.badEscape`, `.unexpectedPath`.
-    public init(parsing line: some Collection<UInt8>) throws(WatchLineError) {
+    package init(parsing line: some Collection<UInt8>) throws(WatchLineError) {
         var bytes = Array(line)
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         func failure(_ reason: WatchLineError.Reason) -> WatchLineError { WatchLineError(reason, line: bytes) }
@@ -45,7 +45,7 @@ extension WatchEvent {
     /// Reads one line of `layout-watch`'s output given as text.
     ///
     /// - Throws: `WatchLineError`, as `init(parsing:)` with bytes does.
-    public init(parsing line: String) throws(WatchLineError) {
+    package init(parsing line: String) throws(WatchLineError) {
         try self.init(parsing: Array(line.utf8))
     }
 

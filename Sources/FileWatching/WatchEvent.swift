@@ -17,9 +17,9 @@
 /// away is reported with an empty path (`delete_self\t0\t`, `move_self\t0\t`), and when its path is a folder
 /// again it is watched again: `rewatch\t0\t`, then its listing (`exists` lines), then `ready`. Use
 /// `WatchEvent(parsing:)` to read a line, and ``SaveDetector`` to turn events into reloads.
-public struct WatchEvent: Hashable, Sendable {
+package struct WatchEvent: Hashable, Sendable {
     /// What happened.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A listing found the entry: at start, in a folder that appeared, or after an overflow; or a symbolic
         /// link, FIFO or socket was just made (after its `create`), which no write completes.
         case exists
@@ -60,19 +60,19 @@ public struct WatchEvent: Hashable, Sendable {
         var isAboutRoot: Bool { self == .deleteSelf || self == .moveSelf || self == .rewatch }
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The index of the root on `layout-watch`'s command line; 0 for `overflow` and `ready`, which concern all.
-    public var root: Int
+    package var root: Int
     /// The path relative to the root, `/`-separated; empty for the root itself. Bytes of ``rawPath`` that are not
     /// valid UTF-8 appear as U+FFFD, so two such names can look alike here: see ``hasExactPath``.
-    public var path: String
+    package var path: String
     /// The exact bytes of the path.
-    public var rawPath: [UInt8]
+    package var rawPath: [UInt8]
     /// Whether the entry is a folder (the kind's `_dir` form; always for `deleteSelf`, `moveSelf` and `rewatch`).
-    public var isDirectory: Bool
+    package var isDirectory: Bool
 
     /// An event with a path given as text.
-    public init(_ kind: Kind, root: Int = 0, path: String = "", isDirectory: Bool = false) {
+    package init(_ kind: Kind, root: Int = 0, path: String = "", isDirectory: Bool = false) {
         self.kind = kind
         self.root = root
         self.path = path
@@ -81,7 +81,7 @@ public struct WatchEvent: Hashable, Sendable {
     }
 
     /// An event with a path given as bytes.
-    public init(_ kind: Kind, root: Int, rawPath: [UInt8], isDirectory: Bool) {
+    package init(_ kind: Kind, root: Int, rawPath: [UInt8], isDirectory: Bool) {
         self.kind = kind
         self.root = root
         self.path = String(decoding: rawPath, as: UTF8.self)
@@ -90,5 +90,5 @@ public struct WatchEvent: Hashable, Sendable {
     }
 
     /// Whether ``path`` spells ``rawPath`` exactly, that is whether the path is valid UTF-8.
-    public var hasExactPath: Bool { path.utf8.elementsEqual(rawPath) }
+    package var hasExactPath: Bool { path.utf8.elementsEqual(rawPath) }
 }

@@ -1,7 +1,7 @@
 /// A line that `layout-watch` would not write: its reason, and the line.
-public struct WatchLineError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct WatchLineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong with the line.
-    public enum Reason: Hashable, Sendable {
+    package enum Reason: Hashable, Sendable {
         /// The line is empty, or starts with a tab.
         case empty
         /// The first field is not a kind `layout-watch` writes.
@@ -18,17 +18,17 @@ public struct WatchLineError: Error, Hashable, Sendable, CustomStringConvertible
         case badEscape(offset: Int)
     }
 
-    public var reason: Reason
+    package var reason: Reason
     /// The line's bytes, without its newline.
-    public var line: [UInt8]
+    package var line: [UInt8]
 
-    public init(_ reason: Reason, line: [UInt8]) {
+    package init(_ reason: Reason, line: [UInt8]) {
         self.reason = reason
         self.line = line
     }
 
     /// The reason in words, then the line with control characters escaped.
-    public var description: String {
+    package var description: String {
         let what =
             switch reason {
             case .empty: "an empty line or kind"

@@ -1,7 +1,7 @@
 internal import CSpawnShims
 
 #if canImport(Glibc)
-    public import Glibc
+    package import Glibc
 #endif
 
 /// A program run to be watched: a ``Subprocess`` whose output is read through pipes with `poll`, line by line or
@@ -15,12 +15,12 @@ internal import CSpawnShims
 /// let result = try ChildProcess.run("layoutctl", ["check", "Quiz.layout"], timeout: .seconds(60))
 /// #expect(result.ending == .exited(0), "\(result.stderr)")
 /// ```
-public final class ChildProcess {
+package final class ChildProcess {
     /// How a process ended.
-    public typealias Ending = ProcessEnding
+    package typealias Ending = ProcessEnding
 
     /// What the child's standard input is.
-    public enum Input {
+    package enum Input {
         /// `/dev/null`.
         case null
         /// These bytes, then the end of the input (from an unlinked temporary file, so that nothing blocks).
@@ -30,7 +30,7 @@ public final class ChildProcess {
     }
 
     /// Where the child's standard output or error goes.
-    public enum Output {
+    package enum Output {
         /// A pipe read here.
         case capture
         /// `/dev/null`.
@@ -38,15 +38,15 @@ public final class ChildProcess {
     }
 
     /// What ``run(_:_:input:environment:directory:timeout:)`` returns.
-    public struct Result: Sendable {
-        public var ending: Ending?
-        public var stdout: String
-        public var stderr: String
+    package struct Result: Sendable {
+        package var ending: Ending?
+        package var stdout: String
+        package var stderr: String
         /// Whether it ran past its timeout and was killed.
-        public var timedOut: Bool
+        package var timedOut: Bool
 
         /// The exit status; the signal's number when a signal ended it; -1 when it timed out.
-        public var status: Int32 {
+        package var status: Int32 {
             switch ending {
             case .exited(let status): status
             case .signaled(let signal): signal
@@ -55,21 +55,21 @@ public final class ChildProcess {
         }
 
         /// Whether a signal ended it (a crash, or the kill after a timeout).
-        public var signaled: Bool {
+        package var signaled: Bool {
             if case .signaled = ending { true } else { false }
         }
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-        public init(_ description: String) { self.description = description }
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+        package init(_ description: String) { self.description = description }
     }
 
     /// The process itself.
-    public let process: Subprocess
-    public var pid: Int32 { process.pid }
+    package let process: Subprocess
+    package var pid: Int32 { process.pid }
     /// The program, as given.
-    public var executable: String { process.executable }
+    package var executable: String { process.executable }
     private var input: Int32
     /// The read ends of the pipes on standard output and error; -1 when not captured, or once ended.
     private var outputs: [Int32]
@@ -80,7 +80,7 @@ public final class ChildProcess {
     ///   - environment: Variables set for the child on top of this process's own.
     ///   - directory: The child's working directory; this process's when nil.
     /// - Throws: ``Failure`` when it cannot be started.
-    public init(
+    package init(
         _ executable: String, _ arguments: [String], input: Input = .null, stdout: Output = .capture,
         stderr: Output = .capture, environment: [String: String] = [:], directory: String? = nil
     ) throws {
@@ -117,7 +117,7 @@ public final class ChildProcess {
     }
 
     /// Runs a program to its end, or kills it when `timeout` passes, and returns what it wrote.
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:],
         directory: String? = nil, timeout: Duration = .seconds(120)
     ) throws -> Result {
@@ -161,7 +161,7 @@ public final class ChildProcess {
     // MARK: Input
 
     /// Writes to the child's standard input (``Input/pipe``).
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         do {
             try Self.write(bytes, to: input)
         } catch {
@@ -170,7 +170,7 @@ public final class ChildProcess {
     }
 
     /// Ends the child's standard input.
-    public func closeInput() {
+    package func closeInput() {
         if input >= 0 { close(input) }
         input = -1
     }
@@ -178,9 +178,9 @@ public final class ChildProcess {
     // MARK: Output
 
     /// What the child wrote to standard output so far and was read.
-    public var stdout: String { String(decoding: buffers[0], as: UTF8.self) }
+    package var stdout: String { String(decoding: buffers[0], as: UTF8.self) }
     /// What the child wrote to standard error so far and was read.
-    public var stderr: String { String(decoding: buffers[1], as: UTF8.self) }
+    package var stderr: String { String(decoding: buffers[1], as: UTF8.self) }
 
     /// Reads what is there to read now, or until `deadline` when something is awaited; false once both outputs
     /// have ended.
@@ -205,18 +205,18 @@ public final class ChildProcess {
     }
 
     /// Reads what the child has written by now, without waiting.
-    public func readAvailable() {
+    package func readAvailable() {
         while pump(until: .now, onlyWhatIsThere: true) {}
     }
 
     /// Reads both outputs until they end or `deadline` passes.
-    public func readToEnd(until deadline: ContinuousClock.Instant) {
+    package func readToEnd(until deadline: ContinuousClock.Instant) {
         while ContinuousClock.now < deadline, pump(until: deadline) {}
     }
 
     /// Reads until the output (standard error when `onStandardError`) holds `text`, the outputs end, or `deadline`
     /// passes; whether it holds it.
-    public func waitForOutput(
+    package func waitForOutput(
         containing text: String, onStandardError: Bool = false, until deadline: ContinuousClock.Instant
     ) -> Bool {
         let index = onStandardError ? 1 : 0
@@ -228,7 +228,7 @@ public final class ChildProcess {
 
     /// The next line of standard output, read until `deadline` at most; nil when none came by then or the output
     /// ended.
-    public func readLine(until deadline: ContinuousClock.Instant) -> [UInt8]? {
+    package func readLine(until deadline: ContinuousClock.Instant) -> [UInt8]? {
         while true {
             if let end = buffers[0].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffers[0][..<end])
@@ -241,10 +241,10 @@ public final class ChildProcess {
     }
 
     /// Whether standard output has ended and every line of it was read.
-    public var outputEnded: Bool { outputs[0] < 0 && buffers[0].isEmpty }
+    package var outputEnded: Bool { outputs[0] < 0 && buffers[0].isEmpty }
 
     /// Stops reading standard output, as a reader that goes away.
-    public func closeOutput() {
+    package func closeOutput() {
         if outputs[0] >= 0 { close(outputs[0]) }
         outputs[0] = -1
     }
@@ -252,19 +252,19 @@ public final class ChildProcess {
     // MARK: Ending
 
     /// Sends a signal (SIGTERM unless told), unless it has ended.
-    public func signal(_ signal: Int32 = SIGTERM) {
+    package func signal(_ signal: Int32 = SIGTERM) {
         process.signal(signal)
     }
 
     /// How it ended, if it has.
-    public var ending: Ending? { process.ending }
+    package var ending: Ending? { process.ending }
 
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// Waits until it ends or `deadline` passes (reading its outputs meanwhile, so that it cannot block on a
     /// full pipe); how it ended, or nil when it still runs.
     @discardableResult
-    public func waitForExit(until deadline: ContinuousClock.Instant) -> Ending? {
+    package func waitForExit(until deadline: ContinuousClock.Instant) -> Ending? {
         while ending == nil, ContinuousClock.now < deadline {
             if outputs.allSatisfy({ $0 < 0 }) {
                 process.wait(until: deadline)
@@ -279,11 +279,11 @@ public final class ChildProcess {
 
     /// Waits up to `timeout` for it to end.
     @discardableResult
-    public func waitForExit(timeout: Duration) -> Ending? { waitForExit(until: .now + timeout) }
+    package func waitForExit(timeout: Duration) -> Ending? { waitForExit(until: .now + timeout) }
 
     /// Sends SIGTERM, waits up to `grace` for it to end (reading its outputs), then kills it; how it ended.
     @discardableResult
-    public func stop(grace: Duration = .seconds(10)) -> Ending? {
+    package func stop(grace: Duration = .seconds(10)) -> Ending? {
         signal(SIGTERM)
         if let ending = waitForExit(timeout: grace) { return ending }
         signal(SIGKILL)

@@ -6,7 +6,7 @@ import CSpawnShims
 
 /// Why a file could not be read: what the daemon and `layoutctl` report on
 /// the scene instead of its contents.
-public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The path leads to no file (`no such file or directory`, `not a directory`, a loop of symbolic links): it
     /// went between the event and the read, or was never there.
     case missing(reason: String)
@@ -19,7 +19,7 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(reason: String)
 
     /// The stable code of the diagnostic that reports it on a scene (docs/diagnostics.md, "The file itself").
-    public var code: String {
+    package var code: String {
         switch self {
         case .missing, .unreadable: "unreadable"
         case .notAFile: "not-a-file"
@@ -27,7 +27,7 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let reason): reason
         case .notAFile(let kind): "it is \(kind.described), not a regular file"
@@ -49,7 +49,7 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What kind of thing is at a path.
-public enum FileKind: Hashable, Sendable {
+package enum FileKind: Hashable, Sendable {
     case regular, folder, fifo, socket, characterDevice, blockDevice, symbolicLink, unknown
 
     init(mode: mode_t) {
@@ -66,7 +66,7 @@ public enum FileKind: Hashable, Sendable {
     }
 
     /// With its article, as a message says it: "a FIFO (named pipe)".
-    public var described: String {
+    package var described: String {
         switch self {
         case .regular: "a regular file"
         case .folder: "a folder"
@@ -94,9 +94,9 @@ public enum FileKind: Hashable, Sendable {
 /// case .failure(.notAFile(.fifo)): …
 /// }
 /// ```
-public enum FileReader {
+package enum FileReader {
     /// The largest file read by default: 16 MiB, as the scene language's own limit on a file.
-    public static let defaultLimit = 16 << 20
+    package static let defaultLimit = 16 << 20
 
     /// The bytes of the regular file at `path` (symbolic links followed).
     ///
@@ -104,7 +104,7 @@ public enum FileReader {
     /// on); that descriptor's `fstat` says what it is; only a regular file within the limit is then opened for
     /// reading, through `/proc/self/fd`, so what is read is what was checked, and checked again.
     /// - Throws: ``FileReadError``.
-    public static func read(_ path: String, limit: Int = defaultLimit) throws(FileReadError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = defaultLimit) throws(FileReadError) -> [UInt8] {
         let handle = open(path, spawn_shims_o_path() | O_CLOEXEC)
         guard handle >= 0 else { throw error(errno, at: path) }
         defer { close(handle) }
@@ -136,7 +136,7 @@ public enum FileReader {
     }
 
     /// What kind of thing is at `path`, without following a symbolic link; nil when nothing is.
-    public static func kind(at path: String) -> FileKind? {
+    package static func kind(at path: String) -> FileKind? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return FileKind(mode: info.st_mode)
@@ -166,7 +166,7 @@ public enum FileReader {
 }
 
 /// The system's reason for an errno, in lower case as a message goes on: "permission denied".
-public func systemReason(_ code: Int32) -> String {
+package func systemReason(_ code: Int32) -> String {
     let text = String(cString: strerror(code))
     return text.prefix(1).lowercased() + text.dropFirst()
 }

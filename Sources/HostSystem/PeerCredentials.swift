@@ -11,17 +11,17 @@
 ///     level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)).get()
 /// guard peer.isThisUser else { … }
 /// ```
-public struct PeerCredentials: Sendable, Hashable {
-    public var pid: Int32 = 0
-    public var uid: UInt32 = 0
-    public var gid: UInt32 = 0
+package struct PeerCredentials: Sendable, Hashable {
+    package var pid: Int32 = 0
+    package var uid: UInt32 = 0
+    package var gid: UInt32 = 0
 
-    public init() {}
+    package init() {}
 
     /// Whether the peer runs as the user this process runs as.
-    public var isThisUser: Bool { uid == getuid() }
+    package var isThisUser: Bool { uid == getuid() }
 
     /// Whether a client may trust the peer as its server: this user's, or root's (which could do anything as
     /// this user anyway).
-    public var isTrustedServer: Bool { isThisUser || uid == 0 }
+    package var isTrustedServer: Bool { isThisUser || uid == 0 }
 }

@@ -4,8 +4,8 @@
 
 /// The process's environment variables, for the command-line programs
 /// (the socket path, `NO_COLOR`, `COLORTERM`).
-public enum ProcessEnvironment {
-    public static var all: [String: String] {
+package enum ProcessEnvironment {
+    package static var all: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

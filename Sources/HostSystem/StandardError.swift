@@ -6,7 +6,7 @@
 /// or exits, however it exits: the one way the command-line programs report a problem. The text is written as it
 /// is; text from a daemon, a file or the command line is escaped by the caller first, so that it cannot act on
 /// the terminal.
-public func printError(_ message: String, terminator: String = "\n") {
+package func printError(_ message: String, terminator: String = "\n") {
     _ = writeAll(Array((message + terminator).utf8)[...], to: STDERR_FILENO)
 }
 

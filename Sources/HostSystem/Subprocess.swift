@@ -2,11 +2,11 @@ internal import CSpawnShims
 internal import Synchronization
 
 #if canImport(Glibc)
-    public import Glibc
+    package import Glibc
 #endif
 
 /// How a process ended.
-public enum ProcessEnding: Hashable, Sendable, CustomStringConvertible {
+package enum ProcessEnding: Hashable, Sendable, CustomStringConvertible {
     /// It exited with this status.
     case exited(Int32)
     /// This signal ended it.
@@ -18,7 +18,7 @@ public enum ProcessEnding: Hashable, Sendable, CustomStringConvertible {
         self = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .exited(let status): "exit status \(status)"
         case .signaled(let signal): "signal \(signal)"
@@ -27,10 +27,10 @@ public enum ProcessEnding: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a process could not be started.
-public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
+package struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }
@@ -52,9 +52,9 @@ public struct ProcessError: Error, Hashable, Sendable, CustomStringConvertible {
 /// // read process.standardOutput! until its end, then:
 /// let ending = process.wait(until: .now + .seconds(10)) ?? process.stop()
 /// ```
-public final class Subprocess: Sendable {
+package final class Subprocess: Sendable {
     /// The child's environment.
-    public enum Environment: Hashable, Sendable {
+    package enum Environment: Hashable, Sendable {
         /// This process's.
         case inherit
         /// This process's, with these variables set (added, or replacing the inherited value).
@@ -64,7 +64,7 @@ public final class Subprocess: Sendable {
     }
 
     /// What one of the child's standard input, output and error is.
-    public enum Stream: Hashable, Sendable {
+    package enum Stream: Hashable, Sendable {
         /// `/dev/null`.
         case null
         /// This process's own.
@@ -76,15 +76,15 @@ public final class Subprocess: Sendable {
         case descriptor(CInt)
     }
 
-    public let pid: Int32
+    package let pid: Int32
     /// The program, as given.
-    public let executable: String
+    package let executable: String
     /// The write end of the pipe on the child's standard input, when it is ``Stream/pipe``.
-    public let standardInput: CInt?
+    package let standardInput: CInt?
     /// The read end of the pipe on the child's standard output, when it is ``Stream/pipe``.
-    public let standardOutput: CInt?
+    package let standardOutput: CInt?
     /// The read end of the pipe on the child's standard error, when it is ``Stream/pipe``.
-    public let standardError: CInt?
+    package let standardError: CInt?
     /// How it ended, once reaped.
     private let reaped = Mutex<ProcessEnding?>(nil)
 
@@ -92,7 +92,7 @@ public final class Subprocess: Sendable {
     /// - Parameter directory: The child's working folder; this process's when nil.
     /// - Throws: ``ProcessError`` when a pipe cannot be made or the program cannot be started (not found, not
     ///   executable, no such folder).
-    public init(
+    package init(
         _ executable: String, _ arguments: [String], environment: Environment = .inherit, directory: String? = nil,
         standardInput: Stream = .null, standardOutput: Stream = .inherit, standardError: Stream = .inherit
     ) throws(ProcessError) {
@@ -166,7 +166,7 @@ public final class Subprocess: Sendable {
     }
 
     /// How it ended, if it has (reaping it then); nil while it runs. Never waits.
-    public var ending: ProcessEnding? {
+    package var ending: ProcessEnding? {
         reaped.withLock { ending in
             if ending == nil {
                 var status: CInt = 0
@@ -179,11 +179,11 @@ public final class Subprocess: Sendable {
     }
 
     /// Whether it has not ended yet.
-    public var isRunning: Bool { ending == nil }
+    package var isRunning: Bool { ending == nil }
 
     /// Waits until it ends or `deadline` passes; how it ended, or nil when it still runs.
     @discardableResult
-    public func wait(until deadline: ContinuousClock.Instant) -> ProcessEnding? {
+    package func wait(until deadline: ContinuousClock.Instant) -> ProcessEnding? {
         if let ending { return ending }
         // A pidfd polls readable when the process ends: no wake-ups meanwhile. Without one (a kernel before 5.3),
         // short sleeps that grow.
@@ -207,10 +207,10 @@ public final class Subprocess: Sendable {
 
     /// Waits up to `timeout` for it to end; how it ended, or nil when it still runs.
     @discardableResult
-    public func wait(timeout: Duration) -> ProcessEnding? { wait(until: .now + timeout) }
+    package func wait(timeout: Duration) -> ProcessEnding? { wait(until: .now + timeout) }
 
     /// Sends it a signal, unless it has been reaped.
-    public func signal(_ signal: CInt = SIGTERM) {
+    package func signal(_ signal: CInt = SIGTERM) {
         reaped.withLock { ending in
             if ending == nil { _ = kill(pid, signal) }
         }
@@ -219,7 +219,7 @@ public final class Subprocess: Sendable {
     /// Asks it to end (SIGTERM), waits up to `grace`, then kills it (SIGKILL) and waits up to 10 s more; how it
     /// ended, or nil in the rare case that it outlived even SIGKILL by then (a process stuck in the kernel).
     @discardableResult
-    public func stop(grace: Duration = .seconds(5)) -> ProcessEnding? {
+    package func stop(grace: Duration = .seconds(5)) -> ProcessEnding? {
         if let ending { return ending }
         signal(SIGTERM)
         if let ending = wait(until: .now + grace) { return ending }
@@ -229,7 +229,7 @@ public final class Subprocess: Sendable {
 
     /// A new pipe whose two ends close on exec (`pipe2(O_CLOEXEC)`): either can go to a child as a
     /// ``Stream/descriptor(_:)``, and no other child gets it meanwhile.
-    public static func makePipe() throws(ProcessError) -> (read: CInt, write: CInt) {
+    package static func makePipe() throws(ProcessError) -> (read: CInt, write: CInt) {
         var fds: [CInt] = [-1, -1]
         guard spawn_shims_pipe_cloexec(&fds) == 0 else {
             throw ProcessError("cannot make a pipe: \(systemReason(errno))")
@@ -238,7 +238,7 @@ public final class Subprocess: Sendable {
     }
 
     /// This process's environment, read from `environ`.
-    public static var currentEnvironment: [String: String] {
+    package static var currentEnvironment: [String: String] {
         var variables: [String: String] = [:]
         for entry in inheritedEntries() {
             guard let equals = entry.firstIndex(of: "=") else { continue }

@@ -4,15 +4,15 @@
 
 /// A listening Unix-domain socket made by hand, so that it is close-on-exec from its first instant (SwiftNIO's
 /// sockets are not) and its listen queue is the system's largest.
-public enum UnixSocket {
+package enum UnixSocket {
     /// Why a socket could not be made to listen.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var description: String
     }
 
     /// The listen queue: the system's largest (`net.core.somaxconn`, read from /proc; `SOMAXCONN` when it
     /// cannot be read). Connections beyond it are refused with `EAGAIN`, which clients retry.
-    public static var backlog: Int32 {
+    package static var backlog: Int32 {
         if let bytes = try? FileReader.read("/proc/sys/net/core/somaxconn", limit: 64),
             let value = Int32(String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }), value > 0
         {
@@ -23,7 +23,7 @@ public enum UnixSocket {
 
     /// A new socket bound to `path` and listening, with mode 0600 from the start (bind(2) creates the file under
     /// a umask of 0177, with no window in which it is more open), non-blocking and close-on-exec: its descriptor.
-    public static func listen(at path: String) throws(Failure) -> CInt {
+    package static func listen(at path: String) throws(Failure) -> CInt {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -60,13 +60,13 @@ public enum UnixSocket {
 /// A folder only this user can write to, for a socket: made with mode 0700 when missing; when there, refused
 /// unless it is a real folder (not a link) that this user owns and that no one else can write to, since another
 /// user who owns it, or can write to it, could put their own socket where clients look.
-public enum PrivateFolder {
-    public struct Unsafe: Error, CustomStringConvertible, Sendable {
-        public var description: String
+package enum PrivateFolder {
+    package struct Unsafe: Error, CustomStringConvertible, Sendable {
+        package var description: String
     }
 
     /// Makes or checks the folder at `path`.
-    public static func prepare(_ path: String) throws(Unsafe) {
+    package static func prepare(_ path: String) throws(Unsafe) {
         if mkdir(path, 0o700) == 0 { return }
         let code = errno
         guard code == EEXIST else {

@@ -27,18 +27,17 @@ public struct ServerConfiguration: Sendable {
     public var removalGrace: Double
     /// Reads a scene file's bytes, or says why it cannot (``FileReader/read(_:limit:)`` by default). Called on a
     /// thread of the blocking pool, never on the event loop, for every save, listing and `reload`. Injected so
-    /// that tests can see what was read.
-    public var readFile: @Sendable (String) -> Result<[UInt8], FileReadError>
+    /// that this package's tests can see what was read.
+    package var readFile: @Sendable (String) -> Result<[UInt8], FileReadError> = { path in
+        Result { () throws(FileReadError) in try FileReader.read(path) }
+    }
     /// Called once, with the socket's path, when the daemon listens: every watched scene has loaded, so a client
     /// that connects now sees them all. What a parent waits for (`layoutd --ready-fd`), never a log line.
     public var ready: (@Sendable (_ socketPath: String) -> Void)?
 
     public init(
         paths: [String], socketPath: String, clock: ServerInfo.Clock = .real, fps: Double = 60, slow: Double = 1,
-        logger: Logger = Logger(label: "layoutd"), watcherPath: String? = nil, removalGrace: Double = 0.2,
-        readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadError> = { path in
-            Result { () throws(FileReadError) in try FileReader.read(path) }
-        }
+        logger: Logger = Logger(label: "layoutd"), watcherPath: String? = nil, removalGrace: Double = 0.2
     ) {
         self.paths = paths
         self.socketPath = socketPath
@@ -48,7 +47,6 @@ public struct ServerConfiguration: Sendable {
         self.logger = logger
         self.watcherPath = watcherPath
         self.removalGrace = removalGrace
-        self.readFile = readFile
     }
 
     /// The socket path of §4: `$LAYOUTD_SOCKET`, else `$XDG_RUNTIME_DIR/layoutd.sock`, else

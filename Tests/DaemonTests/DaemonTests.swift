@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import PlaygroundClient
 import PlaygroundProtocol
 import TestSupport

@@ -1,5 +1,6 @@
 import FileWatching
 import Foundation
+import HostSystem
 import TestSupport
 import Testing
 

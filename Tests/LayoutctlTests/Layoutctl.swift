@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import PlaygroundTesting
 import TestSupport
 import Testing

@@ -1,14 +1,14 @@
-public import Foundation
-public import SceneLanguage
+package import Foundation
+package import SceneLanguage
 
 /// The repository's root folder, found from this file's place in it.
-public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+package let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
 /// The rendered diagnostics that `docs/diagnostics.md` shows: each code block
 /// whose first line is a diagnostic's (`Scene.layout:…`), with the code that
 /// line ends with (nil when it cannot be read).
-public func documentedDiagnostics() throws -> [(code: DiagnosticCode?, text: String)] {
+package func documentedDiagnostics() throws -> [(code: DiagnosticCode?, text: String)] {
     let document = try String(
         contentsOf: repositoryRoot.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
     var examples: [(code: DiagnosticCode?, text: String)] = []

@@ -1,13 +1,13 @@
 /// A small, fast, seeded generator of 64-bit values (SplitMix64), so that a
 /// failing random test replays from its seed.
-public struct SplitMix: RandomNumberGenerator, Sendable {
-    public var state: UInt64
+package struct SplitMix: RandomNumberGenerator, Sendable {
+    package var state: UInt64
 
-    public init(state: UInt64) {
+    package init(state: UInt64) {
         self.state = state
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -2,7 +2,7 @@ extension CellGrid {
     /// Writes text from a position, one cell a character, cut at `width`
     /// cells (with an ellipsis) and at the grid's edge; returns the column after it.
     @discardableResult
-    public mutating func write(
+    package mutating func write(
         _ text: String, column: Int, row: Int, foreground: RGB, background: RGB, width: Int? = nil
     ) -> Int {
         let room = min(width ?? columns, columns - column)
@@ -16,14 +16,14 @@ extension CellGrid {
     }
 
     /// Fills a rectangle, clipped to the grid.
-    public mutating func fill(column: Int, row: Int, columns width: Int, rows height: Int, with cell: Cell) {
+    package mutating func fill(column: Int, row: Int, columns width: Int, rows height: Int, with cell: Cell) {
         for y in max(row, 0)..<min(row + height, rows) {
             for x in max(column, 0)..<min(column + width, columns) { self[x, y] = cell }
         }
     }
 
     /// A framed panel, cleared inside, with a title on its top edge.
-    public mutating func panel(
+    package mutating func panel(
         column: Int, row: Int, columns width: Int, rows height: Int, title: String, ink: RGB, paper: RGB
     ) {
         guard width >= 2, height >= 2 else { return }
@@ -51,7 +51,7 @@ extension CellGrid {
     }
 
     /// Copies another grid in at a position, clipped.
-    public mutating func paste(_ other: CellGrid, column: Int, row: Int) {
+    package mutating func paste(_ other: CellGrid, column: Int, row: Int) {
         for y in 0..<other.rows where row + y >= 0 && row + y < rows {
             for x in 0..<other.columns where column + x >= 0 && column + x < columns {
                 self[column + x, row + y] = other[x, y]

@@ -1,4 +1,4 @@
-public import PlaygroundProtocol
+package import PlaygroundProtocol
 
 /// Draws a frame into cells: the canvas in its border, then each view in
 /// the frame's order (subviews after, so over, their parents): its fill in
@@ -12,8 +12,8 @@ public import PlaygroundProtocol
 /// let grid = FrameRenderer.render(frame, columns: 80, rows: 24)
 /// print(grid.plainText, terminator: "")
 /// ```
-public enum FrameRenderer {
-    public static func render(_ frame: Frame, columns: Int, rows: Int) -> CellGrid {
+package enum FrameRenderer {
+    package static func render(_ frame: Frame, columns: Int, rows: Int) -> CellGrid {
         var grid = CellGrid(
             columns: columns, rows: rows, filling: Cell(" ", foreground: Palette.text, background: Palette.screen))
         guard columns >= 3, rows >= 3 else { return grid }

@@ -1,5 +1,5 @@
 import FramePlot
-public import PlaygroundProtocol
+package import PlaygroundProtocol
 
 /// A frame as an SVG picture, in the canvas's points: each view's box in
 /// its colour (or outlined in the viewer's colour for it), its name above
@@ -10,8 +10,8 @@ public import PlaygroundProtocol
 /// ```swift
 /// let svg = FrameSVG.render(frame)
 /// ```
-public enum FrameSVG {
-    public static func render(_ frame: Frame) -> String {
+package enum FrameSVG {
+    package static func render(_ frame: Frame) -> String {
         let (width, height) = (n(frame.canvas.width), n(frame.canvas.height))
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \

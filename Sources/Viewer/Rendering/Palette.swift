@@ -1,37 +1,37 @@
-public import PlaygroundProtocol
+package import PlaygroundProtocol
 
 /// The viewer's colours: the terminal's, the canvas's, and one per view
 /// that has no colour of its own.
-public enum Palette {
+package enum Palette {
     /// Behind the canvas.
-    public static let screen = RGB(0x12, 0x12, 0x16)
+    package static let screen = RGB(0x12, 0x12, 0x16)
     /// The canvas: the root view's background.
-    public static let canvas = RGB(0x24, 0x25, 0x2C)
+    package static let canvas = RGB(0x24, 0x25, 0x2C)
     /// Text on the status line and in boxes without a colour of their own.
-    public static let text = RGB(0xE6, 0xE6, 0xE6)
+    package static let text = RGB(0xE6, 0xE6, 0xE6)
     /// The canvas's border.
-    public static let frame = RGB(0x6C, 0x6F, 0x7D)
+    package static let frame = RGB(0x6C, 0x6F, 0x7D)
 
     /// Outline colours for views without a colour, taken in turn by index.
-    public static let outlines: [RGB] = [
+    package static let outlines: [RGB] = [
         RGB(0x7A, 0xA2, 0xF7), RGB(0x9E, 0xCE, 0x6A), RGB(0xE0, 0xAF, 0x68), RGB(0xBB, 0x9A, 0xF7),
         RGB(0x7D, 0xCF, 0xFF), RGB(0xF7, 0x76, 0x8E), RGB(0x73, 0xDA, 0xCA), RGB(0xFF, 0x9E, 0x64),
     ]
 
     /// A view's own colour, if it has one that is not clear.
-    public static func fill(of view: ViewFrame) -> RGB? {
+    package static func fill(of view: ViewFrame) -> RGB? {
         guard let color = view.color, !color.isClear else { return nil }
         return RGB(rgb: color.rgb)
     }
 
     /// The colour of a view's outline and name: its own colour, or one of
     /// ``outlines`` by its place in the frame.
-    public static func outline(of view: ViewFrame, index: Int) -> RGB {
+    package static func outline(of view: ViewFrame, index: Int) -> RGB {
         fill(of: view) ?? outlines[index % outlines.count]
     }
 
     /// A text colour that reads on `background`: dark on light, light on dark.
-    public static func readable(on background: RGB) -> RGB {
+    package static func readable(on background: RGB) -> RGB {
         let luminance =
             0.2126 * Double(background.red) + 0.7152 * Double(background.green) + 0.0722 * Double(background.blue)
         return luminance > 140 ? RGB(0x10, 0x10, 0x10) : text

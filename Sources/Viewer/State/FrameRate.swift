@@ -10,17 +10,17 @@ import PlaygroundProtocol
 /// state.drawnPerSecond = rate.count(state, at: clock.now)
 /// let grid = ScreenComposer.compose(state, columns: columns, rows: rows)
 /// ```
-public struct FrameRate: Sendable {
+package struct FrameRate: Sendable {
     /// When each frame counted in the last second was drawn, oldest first.
     private var drawn: [ContinuousClock.Instant] = []
     /// The scene and the sequence number of the frame drawn last.
     private var last: (scene: String?, seq: Int)?
 
-    public init() {}
+    package init() {}
 
     /// Counts a drawing of the state's frame at `now`: the frames drawn in
     /// the second up to `now`.
-    public mutating func count(_ state: ViewerState, at now: ContinuousClock.Instant) -> Int {
+    package mutating func count(_ state: ViewerState, at now: ContinuousClock.Instant) -> Int {
         drawn.removeAll { now - $0 > .seconds(1) }
         let key = (scene: state.current, seq: state.frame?.seq ?? -1)
         if last.map({ $0.scene != key.scene || $0.seq != key.seq }) ?? true {

@@ -8,7 +8,7 @@ import PlaygroundProtocol
 /// let grid = ScreenComposer.compose(state, columns: 120, rows: 40)
 /// terminal.write(encoder.encode(grid))
 /// ```
-public enum ScreenComposer {
+package enum ScreenComposer {
     static let statusInk = RGB(0x10, 0x10, 0x14)
     static let statusPaper = RGB(0x9A, 0xA5, 0xCE)
     static let panelPaper = RGB(0x1A, 0x1B, 0x26)
@@ -16,13 +16,13 @@ public enum ScreenComposer {
     static let warningInk = RGB(0xE0, 0xAF, 0x68)
     static let selectedPaper = RGB(0x3D, 0x59, 0xA1)
 
-    public static let help: [(String, String)] = [
+    package static let help: [(String, String)] = [
         ("q, Ctrl-C", "quit"), ("space", "pause or resume the clock"), ("s", "slow animations (×10) on or off"),
         ("r", "reload the file and replay 'on load'"), ("a", "pick an action to run"), ("tab", "next scene"),
         ("?", "this help"),
     ]
 
-    public static func compose(_ state: ViewerState, columns: Int, rows: Int) -> CellGrid {
+    package static func compose(_ state: ViewerState, columns: Int, rows: Int) -> CellGrid {
         let blank = Cell(" ", foreground: Palette.text, background: Palette.screen)
         var grid = CellGrid(columns: columns, rows: rows, filling: blank)
         guard columns >= 3, rows >= 2 else { return grid }

@@ -1,13 +1,13 @@
-public import PlaygroundProtocol
+package import PlaygroundProtocol
 
 /// Everything the viewer shows, apart from the terminal: the scenes the
 /// daemon has, the latest frame and diagnostics of each, the clock, the
 /// connection, and what the user has open. Events and keys change it; the
 /// screen is drawn from it (``ScreenComposer``). No I/O, so every key and
 /// every event can be tested without a terminal.
-public struct ViewerState: Sendable {
+package struct ViewerState: Sendable {
     /// How the viewer is connected.
-    public enum Connection: Hashable, Sendable {
+    package enum Connection: Hashable, Sendable {
         case connecting
         /// Attached to a daemon; `inProcess` when the viewer started it.
         case connected(inProcess: Bool)
@@ -16,7 +16,7 @@ public struct ViewerState: Sendable {
     }
 
     /// What is open over the picture.
-    public enum Overlay: Hashable, Sendable {
+    package enum Overlay: Hashable, Sendable {
         case none
         case help
         /// The action list, with the selected row.
@@ -24,54 +24,54 @@ public struct ViewerState: Sendable {
     }
 
     /// What a key asks of the daemon or the program.
-    public enum Command: Hashable, Sendable {
+    package enum Command: Hashable, Sendable {
         case quit
         case clock(paused: Bool?, slow: Double?)
         case reload(scene: String)
         case run(action: String, scene: String)
     }
 
-    public var socketPath: String
-    public var connection = Connection.connecting
-    public var overlay = Overlay.none
+    package var socketPath: String
+    package var connection = Connection.connecting
+    package var overlay = Overlay.none
     /// The scenes, in the daemon's order.
-    public var scenes: [SceneSummary] = []
+    package var scenes: [SceneSummary] = []
     /// The scene shown; nil until one is known.
-    public var current: String?
+    package var current: String?
     /// The scene asked for on the command line, shown as soon as it exists.
-    public var wanted: String?
-    public var frames: [String: Frame] = [:]
+    package var wanted: String?
+    package var frames: [String: Frame] = [:]
     /// How many views moved, faded or changed size between the last two frames of each scene.
-    public var moving: [String: Int] = [:]
-    public var diagnostics: [String: [WireDiagnostic]] = [:]
-    public var clock = ClockState(paused: false, slow: 1)
+    package var moving: [String: Int] = [:]
+    package var diagnostics: [String: [WireDiagnostic]] = [:]
+    package var clock = ClockState(paused: false, slow: 1)
     /// Frames drawn in the last second.
-    public var drawnPerSecond = 0
+    package var drawnPerSecond = 0
     /// A short message for the status line: what the last key did, or why it could not.
-    public var notice: String?
+    package var notice: String?
 
-    public init(socketPath: String, wanted: String? = nil) {
+    package init(socketPath: String, wanted: String? = nil) {
         self.socketPath = socketPath
         self.wanted = wanted
     }
 
     /// The frame of the scene shown.
-    public var frame: Frame? { current.flatMap { frames[$0] } }
+    package var frame: Frame? { current.flatMap { frames[$0] } }
 
     /// The summary of the scene shown.
-    public var summary: SceneSummary? { scenes.first { $0.name == current } }
+    package var summary: SceneSummary? { scenes.first { $0.name == current } }
 
     /// The diagnostics of the scene shown that are errors or warnings.
-    public var shownDiagnostics: [WireDiagnostic] {
+    package var shownDiagnostics: [WireDiagnostic] {
         (current.flatMap { diagnostics[$0] } ?? []).filter { $0.severity != .note }
     }
 
     /// The errors of the scene shown: while there are any, they cover the picture.
-    public var errors: [WireDiagnostic] { shownDiagnostics.filter { $0.severity == .error } }
+    package var errors: [WireDiagnostic] { shownDiagnostics.filter { $0.severity == .error } }
 
     // MARK: Events
 
-    public mutating func apply(_ event: Event) {
+    package mutating func apply(_ event: Event) {
         switch event {
         case .frame(let frame):
             if let previous = frames[frame.scene], !frame.settled {
@@ -108,7 +108,7 @@ public struct ViewerState: Sendable {
     }
 
     /// Takes the daemon's list of scenes (after connecting, and after a reload).
-    public mutating func apply(scenes list: [SceneSummary]) {
+    package mutating func apply(scenes list: [SceneSummary]) {
         scenes = list
         chooseScene()
     }
@@ -126,7 +126,7 @@ public struct ViewerState: Sendable {
     // MARK: Keys
 
     /// What a key does: the state changes here; what it asks of the daemon is returned.
-    public mutating func handle(_ key: Key) -> [Command] {
+    package mutating func handle(_ key: Key) -> [Command] {
         if key == .interrupt { return [.quit] }
         switch overlay {
         case .help:
@@ -168,7 +168,7 @@ public struct ViewerState: Sendable {
     }
 
     /// The actions of the scene shown.
-    public var actions: [String] { summary?.actions ?? [] }
+    package var actions: [String] { summary?.actions ?? [] }
 
     private mutating func handleActionList(_ key: Key, selected: Int) -> [Command] {
         let list = actions

@@ -1,5 +1,5 @@
 /// How many colours the terminal is asked for.
-public enum ColorMode: String, Hashable, Sendable, CaseIterable {
+package enum ColorMode: String, Hashable, Sendable, CaseIterable {
     /// 24-bit colour (`ESC[38;2;R;G;Bm`), where `COLORTERM` says the terminal has it.
     case trueColor = "truecolor"
     /// The xterm 256-colour palette: the 6×6×6 cube and the grey ramp.
@@ -10,7 +10,7 @@ public enum ColorMode: String, Hashable, Sendable, CaseIterable {
     /// The mode the environment asks for: none when `NO_COLOR` is set and
     /// not empty (no-color.org), truecolor when `COLORTERM` is `truecolor`
     /// or `24bit`, the 256-colour palette otherwise.
-    public static func detect(environment: [String: String]) -> ColorMode {
+    package static func detect(environment: [String: String]) -> ColorMode {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         switch environment["COLORTERM"]?.lowercased() {
         case "truecolor", "24bit": return .trueColor
@@ -20,7 +20,7 @@ public enum ColorMode: String, Hashable, Sendable, CaseIterable {
 
     /// The xterm palette entry nearest a colour: the nearer of the colour
     /// cube's entry and the grey ramp's, by squared distance.
-    public static func paletteIndex(of color: RGB) -> UInt8 {
+    package static func paletteIndex(of color: RGB) -> UInt8 {
         let levels: [Int] = [0, 95, 135, 175, 215, 255]
         func nearestLevel(_ value: UInt8) -> Int {
             let v = Int(value)

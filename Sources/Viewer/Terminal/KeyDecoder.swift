@@ -1,5 +1,5 @@
 /// A key the viewer acts on.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     /// A printable character (`q`, space, `?`).
     case character(Character)
     case enter, escape, tab, backspace
@@ -15,12 +15,12 @@ public enum Key: Hashable, Sendable {
 /// (`ESC [ A`, and `ESC O A` in application mode). A lone escape byte at the
 /// end of a read is the escape key; a sequence cut between two reads is
 /// completed by the next.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func decode(_ bytes: [UInt8]) -> [Key] {
+    package mutating func decode(_ bytes: [UInt8]) -> [Key] {
         pending += bytes
         var keys: [Key] = []
         var index = 0

@@ -10,26 +10,26 @@
 /// write(encoder.encode(grid))   // the first picture: everything
 /// write(encoder.encode(grid))   // the same again: no bytes
 /// ```
-public struct ScreenEncoder: Sendable {
-    public var colorMode: ColorMode
+package struct ScreenEncoder: Sendable {
+    package var colorMode: ColorMode
     /// What the terminal shows now, as far as this encoder knows.
     private var shown: CellGrid?
     /// The colours the terminal draws with now; nil when unknown.
     private var pen: (foreground: RGB, background: RGB)?
 
-    public init(colorMode: ColorMode) {
+    package init(colorMode: ColorMode) {
         self.colorMode = colorMode
     }
 
     /// Forgets what the terminal shows, after a resize or anything else that
     /// may have drawn on it: the next picture is written whole.
-    public mutating func invalidate() {
+    package mutating func invalidate() {
         shown = nil
         pen = nil
     }
 
     /// The bytes that make the terminal show `grid`; empty when it already does.
-    public mutating func encode(_ grid: CellGrid) -> [UInt8] {
+    package mutating func encode(_ grid: CellGrid) -> [UInt8] {
         var out = Output()
         if let shown, shown.columns == grid.columns, shown.rows == grid.rows {
             guard shown.cells != grid.cells else { return [] }
@@ -48,7 +48,7 @@ public struct ScreenEncoder: Sendable {
 
     /// The naive way, for comparison: every cell of the picture written with
     /// its colours, from the top-left corner.
-    public static func fullRedraw(_ grid: CellGrid, colorMode: ColorMode) -> [UInt8] {
+    package static func fullRedraw(_ grid: CellGrid, colorMode: ColorMode) -> [UInt8] {
         var out = Output()
         out.bytes += Escape.moveHome
         for row in 0..<grid.rows {
@@ -155,16 +155,16 @@ public struct ScreenEncoder: Sendable {
 }
 
 /// The escape sequences the viewer writes.
-public enum Escape {
-    public static let enterAlternateScreen = Array("\u{1B}[?1049h".utf8)
-    public static let leaveAlternateScreen = Array("\u{1B}[?1049l".utf8)
-    public static let hideCursor = Array("\u{1B}[?25l".utf8)
-    public static let showCursor = Array("\u{1B}[?25h".utf8)
-    public static let beginSynchronized = Array("\u{1B}[?2026h".utf8)
-    public static let endSynchronized = Array("\u{1B}[?2026l".utf8)
-    public static let reset = Array("\u{1B}[0m".utf8)
-    public static let clearScreen = Array("\u{1B}[2J".utf8)
-    public static let moveHome = Array("\u{1B}[H".utf8)
+package enum Escape {
+    package static let enterAlternateScreen = Array("\u{1B}[?1049h".utf8)
+    package static let leaveAlternateScreen = Array("\u{1B}[?1049l".utf8)
+    package static let hideCursor = Array("\u{1B}[?25l".utf8)
+    package static let showCursor = Array("\u{1B}[?25h".utf8)
+    package static let beginSynchronized = Array("\u{1B}[?2026h".utf8)
+    package static let endSynchronized = Array("\u{1B}[?2026l".utf8)
+    package static let reset = Array("\u{1B}[0m".utf8)
+    package static let clearScreen = Array("\u{1B}[2J".utf8)
+    package static let moveHome = Array("\u{1B}[H".utf8)
 }
 
 /// A byte buffer with the few sequences the encoder writes.
