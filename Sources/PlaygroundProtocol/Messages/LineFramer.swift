@@ -25,9 +25,9 @@
 /// }
 /// // pending is {"cm: the start of the next line
 /// ```
-public struct LineFramer: Sendable {
+package struct LineFramer: Sendable {
     /// What to do with the bytes at the front of those a reader holds.
-    public enum Step: Hashable, Sendable {
+    package enum Step: Hashable, Sendable {
         /// A whole line: its first `length` bytes, without its newline or a
         /// `\r` before it. The `consumed` bytes (the line and its ending)
         /// are done with.
@@ -41,7 +41,7 @@ public struct LineFramer: Sendable {
         case skip(consumed: Int)
 
         /// How many bytes at the front the reader is done with.
-        public var consumed: Int {
+        package var consumed: Int {
             switch self {
             case .line(_, let consumed), .tooLong(let consumed), .skip(let consumed): consumed
             }
@@ -49,14 +49,14 @@ public struct LineFramer: Sendable {
     }
 
     /// The longest line kept, in bytes, without its newline.
-    public let maximumLength: Int
+    package let maximumLength: Int
     /// Inside a line that is too long: dropping bytes up to its newline.
     @usableFromInline var skipping = false
     /// How many of the bytes at the front were searched for a newline
     /// already, so that a line that comes in many pieces is searched once.
     @usableFromInline var searched = 0
 
-    public init(maximumLength: Int = ProtocolLimits.maximumLineLength) {
+    package init(maximumLength: Int = ProtocolLimits.maximumLineLength) {
         self.maximumLength = maximumLength
     }
 
@@ -64,7 +64,7 @@ public struct LineFramer: Sendable {
     /// last step's `consumed` ended; nil when they hold no whole line (wait
     /// for more, or call ``last(in:)`` at the end of the stream).
     @inlinable
-    public mutating func next(in bytes: some RandomAccessCollection<UInt8>) -> Step? {
+    package mutating func next(in bytes: some RandomAccessCollection<UInt8>) -> Step? {
         let start = bytes.index(bytes.startIndex, offsetBy: min(searched, bytes.count))
         if let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
             let length = bytes.distance(from: bytes.startIndex, to: newline)
@@ -94,7 +94,7 @@ public struct LineFramer: Sendable {
     /// not part of it); nil when none are left, or when they are the end
     /// of a line already reported too long.
     @inlinable
-    public mutating func last(in bytes: some RandomAccessCollection<UInt8>) -> Step? {
+    package mutating func last(in bytes: some RandomAccessCollection<UInt8>) -> Step? {
         let count = bytes.count
         defer {
             skipping = false

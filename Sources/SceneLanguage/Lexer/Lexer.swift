@@ -1,7 +1,7 @@
 /// Splits a scene file into tokens, reporting every lexical problem as a
 /// diagnostic and going on: an invalid character is skipped, an unterminated
 /// string ends at the end of its line. Never traps, on any bytes.
-public struct Lexer {
+package struct Lexer {
     private let file: SourceFile
     private let bytes: [UInt8]
     private var i = 0
@@ -9,7 +9,7 @@ public struct Lexer {
     private var diagnostics: [Diagnostic] = []
 
     /// The tokens of a file, ending with `.endOfFile`, and the lexical diagnostics.
-    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    package static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(file: file)
         lexer.run()
         return (lexer.tokens, lexer.diagnostics)

@@ -1,6 +1,6 @@
 /// A token of the scene language, with where it stands.
-public struct Token: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct Token: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// `[A-Za-z_][A-Za-z0-9_]*`; keywords are identifiers the parser recognises.
         case identifier(String)
         /// `12`, `0.5`; a leading minus is the parser's unary operator.
@@ -28,29 +28,29 @@ public struct Token: Hashable, Sendable {
         case endOfFile
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Where it stands: UTF-8 offsets into the file it was read from. A
     /// token does not keep its file, as a ``SourceRange`` does: a file's
     /// tokens are many and short-lived, and would each retain and release
     /// it; the parser makes ranges of the few that syntax and diagnostics keep.
-    public var start: Int
-    public var end: Int
+    package var start: Int
+    package var end: Int
 
-    public init(_ kind: Kind, from start: Int, to end: Int) {
+    package init(_ kind: Kind, from start: Int, to end: Int) {
         self.kind = kind
         self.start = start
         self.end = max(start, end)
     }
 
     /// The token's range in the file it was read from.
-    public func range(in file: SourceFile) -> SourceRange {
+    package func range(in file: SourceFile) -> SourceRange {
         SourceRange(start: start, end: end, in: file)
     }
 }
 
 extension Token.Kind: CustomStringConvertible {
     /// How the token reads in messages: `'=='`, `identifier 'card'`, `end of line`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .identifier(let name): quoted(name)
         case .number(let value):

@@ -1,11 +1,11 @@
-public import LayoutSolver
+package import LayoutSolver
 import PlaygroundProtocol
-public import SceneLanguage
+package import SceneLanguage
 
 extension LayoutModel {
     /// How far `root.margins` is inset from the safe area: 16 points on
     /// leading and trailing, 8 on top and bottom.
-    public static let marginInsets = Insets(top: 8, leading: 16, bottom: 8, trailing: 16)
+    package static let marginInsets = Insets(top: 8, leading: 16, bottom: 8, trailing: 16)
 
     /// An item's left, top, width and height as expressions of the variables.
     func edges(of item: LayoutItem) -> (left: Expression, top: Expression, width: Expression, height: Expression) {
@@ -46,7 +46,7 @@ extension LayoutModel {
     /// `forFirstBaselineLayout` and `forLastBaselineLayout`: a vertical
     /// stack's first baseline is its first subview's and its last baseline
     /// its last subview's; a horizontal stack's are its first subview's.
-    public func expression(for anchor: Anchor) -> Expression {
+    package func expression(for anchor: Anchor) -> Expression {
         let (left, top, width, height) = edges(of: anchor.item)
         switch anchor.attribute {
         case .left: return left
@@ -95,7 +95,7 @@ extension LayoutModel {
     }
 
     /// The value of an anchor as solved now.
-    public func value(of anchor: Anchor) -> Double {
+    package func value(of anchor: Anchor) -> Double {
         value(expression(for: anchor))
     }
 

@@ -1,6 +1,6 @@
 import LayoutSolver
 import PlaygroundProtocol
-public import SceneLanguage
+package import SceneLanguage
 
 /// A constraint that a stack view generates, named as UIKit's constraint log
 /// names `UIStackView`'s (`UISV-spacing`, `UISV-alignment`, …), so that a
@@ -65,7 +65,7 @@ extension LayoutModel {
     ///   of its constraints was left out (a required height on a view
     ///   being hidden fights its `UISV-hiding`, as in UIKit's log).
     @discardableResult
-    public mutating func setHidden(_ isHidden: Bool, of view: ViewID) -> (stack: ViewID, failures: [Diagnostic])? {
+    package mutating func setHidden(_ isHidden: Bool, of view: ViewID) -> (stack: ViewID, failures: [Diagnostic])? {
         guard hidden[view.index] != isHidden else { return nil }
         hidden[view.index] = isHidden
         guard let stack = scene.arrangingStack(of: view) else { return nil }
@@ -77,7 +77,7 @@ extension LayoutModel {
     /// `setCustomSpacing(_:after:)`); the frames change at the next layout
     /// pass. Returns why any of the stack's constraints was left out.
     @discardableResult
-    public mutating func setSpacing(_ spacing: Double, of stack: ViewID, after view: ViewID? = nil) -> [Diagnostic] {
+    package mutating func setSpacing(_ spacing: Double, of stack: ViewID, after view: ViewID? = nil) -> [Diagnostic] {
         guard var layout = stackLayouts[stack] else { return [] }
         if let view {
             guard layout.arranged.contains(view) else { return [] }
@@ -95,13 +95,13 @@ extension LayoutModel {
     }
 
     /// A stack's spacing now, or its spacing after an arranged subview.
-    public func spacing(of stack: ViewID, after view: ViewID? = nil) -> Double? {
+    package func spacing(of stack: ViewID, after view: ViewID? = nil) -> Double? {
         guard let layout = stackLayouts[stack] else { return nil }
         return view.map { layout.spacing(after: $0) } ?? layout.spacing
     }
 
     /// Whether a view is hidden now, as the model has it.
-    public func isHidden(_ view: ViewID) -> Bool {
+    package func isHidden(_ view: ViewID) -> Bool {
         hidden[view.index]
     }
 

@@ -1,13 +1,13 @@
 import LayoutSolver
 import PlaygroundProtocol
-public import SceneLanguage
+package import SceneLanguage
 
 extension LayoutModel {
     /// Changes a label's or button's text or font (`V.text = …`,
     /// `V.font = …`): its intrinsic size and baselines follow, so its
     /// intrinsic-size constraints and every active constraint on its
     /// baselines are replaced. The frames change at the next read.
-    public mutating func setText(_ text: String, font: Double, of view: ViewID) {
+    package mutating func setText(_ text: String, font: Double, of view: ViewID) {
         let index = view.index
         let kind = scene[view].kind
         guard kind.hasText else { return }
@@ -40,7 +40,7 @@ extension LayoutModel {
     }
 
     /// The text metrics of a view now.
-    public func textMetrics(of view: ViewID) -> TextMetrics {
+    package func textMetrics(of view: ViewID) -> TextMetrics {
         metrics[view.index]
     }
 }

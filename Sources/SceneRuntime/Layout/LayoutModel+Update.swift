@@ -1,6 +1,6 @@
 import LayoutSolver
 import PlaygroundProtocol
-public import SceneLanguage
+package import SceneLanguage
 
 extension LayoutModel {
     /// The model of `scene`, the next version of `previous`'s file, built by
@@ -26,7 +26,7 @@ extension LayoutModel {
     /// ```swift
     /// let next = LayoutModel(scene: Scene.parse(saved), updating: running.layout)
     /// ```
-    public init(scene: Scene, updating previous: LayoutModel) {
+    package init(scene: Scene, updating previous: LayoutModel) {
         if let updated = LayoutModel(updating: previous, solver: previous.solver, to: scene) {
             self = updated
         } else {

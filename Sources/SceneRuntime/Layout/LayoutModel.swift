@@ -1,6 +1,6 @@
 import LayoutSolver
-public import PlaygroundProtocol
-public import SceneLanguage
+package import PlaygroundProtocol
+package import SceneLanguage
 
 /// A scene's constraints in a solver: every view's frame, solved.
 ///
@@ -21,15 +21,15 @@ public import SceneLanguage
 ///     model.frame(of: card)   // Rect in root coordinates
 /// }
 /// ```
-public struct LayoutModel: Sendable {
-    public let scene: Scene
+package struct LayoutModel: Sendable {
+    package let scene: Scene
     /// The solver, the model's own: only the model adds and removes
     /// constraints, so that each has an ``Origin`` for messages.
     var solver = Solver()
     /// The diagnostics of building the layout: unsatisfiable and ambiguous constraints.
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     /// The canvas as the model has it now.
-    public private(set) var canvas: Size
+    package private(set) var canvas: Size
 
     /// The variables of each view, by index in ``Scene/views``.
     let variables: [ViewVariables]
@@ -91,7 +91,7 @@ public struct LayoutModel: Sendable {
         case canvas
     }
 
-    public init(scene: Scene) {
+    package init(scene: Scene) {
         self.init(
             scene: scene, solver: Solver(), variables: scene.views.map { _ in ViewVariables() }, rootWidth: Variable(),
             rootHeight: Variable())
@@ -139,20 +139,20 @@ public struct LayoutModel: Sendable {
     }
 
     /// The scene's diagnostics and the layout's, in the order of the file.
-    public var allDiagnostics: [Diagnostic] {
+    package var allDiagnostics: [Diagnostic] {
         (scene.diagnostics + diagnostics).sortedByLocation()
     }
 
     // MARK: Reading frames
 
     /// The frame of an item in the root's coordinates, as solved now.
-    public func frame(of item: LayoutItem) -> Rect {
+    package func frame(of item: LayoutItem) -> Rect {
         let (left, top, width, height) = edges(of: item)
         return Rect(x: value(left), y: value(top), width: value(width), height: value(height))
     }
 
     /// The frame of a view or guide.
-    public func frame(of view: ViewID) -> Rect {
+    package func frame(of view: ViewID) -> Rect {
         let v = variables[view.index]
         return Rect(
             x: solver.value(of: v.left), y: solver.value(of: v.top), width: solver.value(of: v.width),
@@ -166,12 +166,12 @@ public struct LayoutModel: Sendable {
     }
 
     /// A scene constraint's constant now: as declared, or as actions set it.
-    public func constant(of constraint: ConstraintID) -> Double {
+    package func constant(of constraint: ConstraintID) -> Double {
         constants[constraint.index]
     }
 
     /// Whether a scene constraint is in the solver now.
-    public func isInstalled(_ constraint: ConstraintID) -> Bool {
+    package func isInstalled(_ constraint: ConstraintID) -> Bool {
         installed[constraint.index] != nil
     }
 
@@ -192,7 +192,7 @@ public struct LayoutModel: Sendable {
     }
 
     /// Resizes the root view, as a rotation would.
-    public mutating func setCanvas(_ size: Size) {
+    package mutating func setCanvas(_ size: Size) {
         canvas = size
         pinCanvas()
     }
@@ -242,7 +242,7 @@ public struct LayoutModel: Sendable {
 
     /// A view's intrinsic content size: its text's for labels and buttons,
     /// `size` for plain views; nil for guides and plain views without one.
-    public func intrinsicSize(of view: ViewID) -> Size? {
+    package func intrinsicSize(of view: ViewID) -> Size? {
         switch scene[view].kind {
         case .label, .button: metrics[view.index].size
         case .view: scene[view].intrinsicSize
@@ -257,7 +257,7 @@ public struct LayoutModel: Sendable {
     ///   constraints, or holds a number out of range. That diagnostic is
     ///   also recorded in ``diagnostics``.
     @discardableResult
-    public mutating func activate(_ id: ConstraintID) -> Diagnostic? {
+    package mutating func activate(_ id: ConstraintID) -> Diagnostic? {
         guard installed[id.index] == nil else { return nil }
         let constraint = solverConstraint(declared: id)
         if let failure = add(constraint, .declared(id)) { return failure }
@@ -308,7 +308,7 @@ public struct LayoutModel: Sendable {
     ///   then stays out, as a broken constraint does), as ``activate(_:)``
     ///   returns it.
     @discardableResult
-    public mutating func setConstant(_ id: ConstraintID, to constant: Double) -> Diagnostic? {
+    package mutating func setConstant(_ id: ConstraintID, to constant: Double) -> Diagnostic? {
         constants[id.index] = constant
         guard installed[id.index] != nil else { return nil }
         deactivate(id)
@@ -316,7 +316,7 @@ public struct LayoutModel: Sendable {
     }
 
     /// Takes a scene constraint out of the solver.
-    public mutating func deactivate(_ id: ConstraintID) {
+    package mutating func deactivate(_ id: ConstraintID) {
         guard let constraint = installed[id.index] else { return }
         try? solver.remove(constraint)
         origins[constraint] = nil

@@ -1,5 +1,5 @@
-public import PlaygroundProtocol
-public import SceneLanguage
+package import PlaygroundProtocol
+package import SceneLanguage
 
 /// The fixed text metrics that make geometry the same everywhere: a
 /// character (a grapheme cluster) advances `0.5 × font` points, a line is
@@ -10,22 +10,22 @@ public import SceneLanguage
 /// which moves its baselines down by 6. The baselines here are measured from
 /// the top of a view of the intrinsic height; in a taller or shorter view the
 /// text stays centred (``LayoutModel/expression(for:)``).
-public struct TextMetrics: Hashable, Sendable {
+package struct TextMetrics: Hashable, Sendable {
     /// The text's size with the kind's padding: a label's or button's intrinsic content size.
-    public var size: Size
+    package var size: Size
     /// From the top of a view of the intrinsic height to the first line's baseline.
-    public var firstBaseline: Double
+    package var firstBaseline: Double
     /// From the top of a view of the intrinsic height to the last line's baseline.
-    public var lastBaseline: Double
+    package var lastBaseline: Double
 
-    public static let advancePerPoint = 0.5
-    public static let lineHeightPerPoint = 1.2
-    public static let baselinePerPoint = 0.8
-    public static let buttonPadding = Insets(top: 6, leading: 12, bottom: 6, trailing: 12)
+    package static let advancePerPoint = 0.5
+    package static let lineHeightPerPoint = 1.2
+    package static let baselinePerPoint = 0.8
+    package static let buttonPadding = Insets(top: 6, leading: 12, bottom: 6, trailing: 12)
 
     /// The metrics of a text at a font size. Empty text has no lines and is
     /// 0 × 0 (a button's padding still counts).
-    public init(text: String, font: Double, kind: ViewKind) {
+    package init(text: String, font: Double, kind: ViewKind) {
         var lines = 0
         var longest = 0
         if !text.isEmpty {

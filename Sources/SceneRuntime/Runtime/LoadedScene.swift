@@ -23,7 +23,7 @@ public struct LoadedScene: Sendable {
     public let generation: Int
     public let scene: Scene
     /// The constraints, solved.
-    public internal(set) var layout: LayoutModel
+    package internal(set) var layout: LayoutModel
     /// Seconds since the scene loaded.
     public internal(set) var time: Double = 0
 
