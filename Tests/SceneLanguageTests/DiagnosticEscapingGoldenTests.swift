@@ -40,40 +40,6 @@ import Testing
         #expect(diagnostics.first?.suggestion == huge)
     }
 
-    @Test("The banded edit distance equals the full one wherever it is within the limit")
-    func bandedEditDistance() {
-        var state: UInt64 = 42
-        func next(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % n
-        }
-        for _ in 0..<3000 {
-            let a = (0..<next(12)).map { _ in UInt8(ascii: "a") + UInt8(next(3)) }
-            let b = (0..<next(12)).map { _ in UInt8(ascii: "a") + UInt8(next(3)) }
-            let limit = next(5)
-            let full = fullEditDistance(a, b)
-            let banded = editDistance(a, b, limit: limit)
-            #expect(full <= limit ? banded == full : banded > limit, "\(a) \(b) limit \(limit)")
-        }
-    }
-
-    /// Optimal string alignment distance over the whole table, the reference for ``editDistance(_:_:limit:)``.
-    func fullEditDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in stride(from: 1, through: a.count, by: 1) {
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
-    }
-
     @Test("A byte-order mark is skipped: the scene reads as without it")
     func byteOrderMark() {
         let text = "view card\ncard.width == 10\n"
