@@ -61,11 +61,11 @@ extension DiagnosticGolden {
 
             """),
         DiagnosticGolden(
-            .invalidFormat, "a relation outside parentheses", "view a\nview b\nH:[a]->=20-[b]", suggesting: "(>=20)",
+            .invalidFormat, "a bare relation whose '-' never comes", "view a\nview b\nH:[a]->=20[b]", suggesting: "-",
             """
-            Scene.layout:3:7: error: a spacing with a relation goes in parentheses, as '-(>=20)-' [invalid-format]
-            H:[a]->=20-[b]
-                  ^~~~
+            Scene.layout:3:11: error: expected '-' to end the connection '->=20', found '[' [invalid-format]
+            H:[a]->=20[b]
+                      ^
 
             """),
         DiagnosticGolden(

@@ -80,6 +80,18 @@ import Testing
         #expect(
             Self.expansions(views + "H:[a]-(>=system@low)-[b(<=root@fitting)]")
                 == ["b.leading >= a.trailing + 8 @250", "b.width <= root.width @50"])
+        // A relation without parentheses, as UIKit's parser reads it (ResearchKit ships `->=0-`).
+        #expect(Self.expansions(views + "H:[a]->=0-[b]") == Self.expansions(views + "H:[a]-(>=0)-[b]"))
+        #expect(Self.expansions(views + "H:|->=0-[a]") == ["a.leading >= root.leading"])
+        #expect(Self.expansions(views + "H:[a]-<=8@750-[b]") == ["b.leading <= a.trailing + 8 @750"])
+        #expect(Self.expansions(views + "V:[a]-==10-[b]") == ["b.top == a.bottom + 10"])
+        #expect(Self.expansions(views + "H:[a]->=system-|") == ["root.trailing >= a.trailing + 8"])
+        // An alignment along the line's axis on a line of one view aligns nothing, as in UIKit (TextMate ships
+        // `H:|[view]|` with `.alignAllLeading`); with two views it is still refused.
+        #expect(
+            Self.expansions(views + "H:|[a]| align all leading")
+                == ["a.leading == root.leading", "root.trailing == a.trailing"])
+        #expect(Self.parse(views + "H:[a][b] align all leading").diagnostics.map(\.code) == [.invalidFormat])
         // Options.
         #expect(
             Self.expansions(views + "V:[a][b] align all centerX leading")

@@ -121,8 +121,10 @@ extension Parser {
                         + "to give them equal sizes, write '[b(==a)]'", at: range(of: token))
                 throw Failure()
             }
+            // With one view there is nothing to align, and UIKit accepts any alignment (TextMate ships
+            // `H:|[view]|` with `.alignAllLeading`): it adds no constraint.
             let alongLine = attribute.isHorizontal == (line.axis == .horizontal)
-            if alongLine {
+            if alongLine && line.views.count > 1 {
                 let (axis, example) = line.axis == .horizontal ? ("H:", "centerY") : ("V:", "centerX")
                 error(
                     .invalidFormat,

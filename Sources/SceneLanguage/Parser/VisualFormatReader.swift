@@ -213,13 +213,12 @@ struct VisualFormatReader {
             return VisualFormatSyntax.Connection(kind: .predicates([predicate]), range: range(from: start))
         }
         if at("=") || at(">") || at("<") {
-            // `-==8-`, `->=8-`: UIKit reads a relation only in parentheses.
-            let relationStart = i
-            while let byte = peek(), !"-[|".utf8.contains(byte) { i += 1 }
-            let written = range(from: relationStart)
-            throw mistake(
-                "a spacing with a relation goes in parentheses, as '-(\(written.text))-'", at: written,
-                suggestion: "(\(written.text))")
+            // `->=8-`, `-<=8@750-`, `-==8-`: UIKit's grammar puts a relation in parentheses, but its parser reads
+            // one predicate without them, and shipped formats rely on it (ResearchKit's `->=0-`): read as
+            // `-(>=8)-`.
+            let predicate = try readPredicate(allowingViews: false)
+            try closeConnection(opened: start)
+            return VisualFormatSyntax.Connection(kind: .predicates([predicate]), range: range(from: start))
         }
         if peek() == nil {
             throw mistake(
