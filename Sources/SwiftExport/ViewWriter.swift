@@ -14,14 +14,18 @@ struct ViewWriter {
             code.line("view.semanticContentAttribute = .forceRightToLeft")
         }
         if exporter.usesMargins {
+            let margins = scene.rootMargins
             code.comment(
                 """
-                root.margins: 16 points from the safe area on leading and trailing, 8 on top and bottom, \
-                exactly (no system minimum).
+                root.margins: UIKit's own for a root view in a \(scene.isRegularWidth ? "regular" : "compact") width, \
+                \(SwiftSyntax.number(margins.leading)) points from the safe area on leading and trailing and 0 on top \
+                and bottom, set so that every device gives the playground's layout.
                 """)
             code.line("viewRespectsSystemMinimumLayoutMargins = false")
             code.line(
-                "view.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)")
+                "view.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 0, leading: "
+                    + "\(SwiftSyntax.number(margins.leading)), bottom: 0, trailing: \(SwiftSyntax.number(margins.trailing)))"
+            )
         }
         for id in scene.viewIDs {
             let view = scene[id]

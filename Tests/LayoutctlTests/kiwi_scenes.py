@@ -11,7 +11,8 @@ the Swift lowering:
   left, trailing = right, and likewise bottom and centerY;
 - the root is (0, 0, canvas width, canvas height); `root.safeArea` is the
   canvas inset by `safearea TOP LEADING BOTTOM TRAILING`; `root.margins` is
-  the safe area inset by 16 on leading and trailing and 8 on top and bottom;
+  the safe area inset by 0 on top and bottom and, on leading and trailing, 16
+  (20 when both sides of the canvas are at least 768 points: UIKit's regular width);
 - text: a character advances 0.5 x font, a line is 1.2 x font high, and its
   baseline is 0.8 x font below its top; a label's intrinsic size is its
   text's; a button adds 12 on each side and 6 above and below (its baselines
@@ -282,9 +283,12 @@ class Generator:
             s.settings.append("safearea " + " ".join(number(v) for v in insets))
             s.features.add("setting:safearea")
         (w, h), (t, l, b, r) = canvas, insets
+        # UIKit's root margins: 0 on top and bottom; 20 on the sides in a regular width (both sides of the
+        # canvas at least 768 points), else 16.
+        side = 20.0 if w >= 768 and h >= 768 else 16.0
         s.roots = [Item("root", "root", box=(0.0, 0.0, w, h)),
                    Item("safeArea", "root", box=(l, t, w - l - r, h - t - b)),
-                   Item("margins", "root", box=(l + 16, t + 8, w - l - r - 32, h - t - b - 16))]
+                   Item("margins", "root", box=(l + side, t, w - l - r - 2 * side, h - t - b))]
 
         for _ in range(rng.randint(2, 4)):
             item = self.new_item(None)

@@ -120,14 +120,14 @@ import Testing
             try await screen.expect(["userLabel.width == passLabel.width", "signIn.top == form.bottom + 16"])
             try await screen.run("showError")
             var start = try await screen.frame().time
-            // The button goes 8 under the error: 244.8 + 20.4 + 8, and the error fades in, over 0.3 s easeInOut,
-            // halfway at 0.15 s.
-            try await screen.expect(["signIn.top == 259 ± 0.001", "error.alpha == 0.5 ± 0.001"], .at(start + 0.15))
+            // The button goes 8 under the error: 236.8 + 20.4 + 8 (the root's top margin is 0, as UIKit's), and
+            // the error fades in, over 0.3 s easeInOut, halfway at 0.15 s.
+            try await screen.expect(["signIn.top == 251 ± 0.001", "error.alpha == 0.5 ± 0.001"], .at(start + 0.15))
             try await screen.expect(
-                ["signIn.top == 273.2", "error.alpha == 1", "error.top == form.bottom + 16"], .at(start + 0.3))
+                ["signIn.top == 265.2", "error.alpha == 1", "error.top == form.bottom + 16"], .at(start + 0.3))
             try await screen.run("hideError")
             start = try await screen.frame().time
-            try await screen.expect(["signIn.top == 244.8", "error.alpha == 0"], .at(start + 0.3))
+            try await screen.expect(["signIn.top == 236.8", "error.alpha == 0"], .at(start + 0.3))
         }
     }
 

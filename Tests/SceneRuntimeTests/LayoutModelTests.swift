@@ -11,7 +11,13 @@ import Testing
         #expect(laid.codes == [])
         expectFrame(laid.frame("root"), rect(0, 0, 400, 800))
         expectFrame(laid.frame("root.safeArea"), rect(10, 44, 370, 722))
-        expectFrame(laid.frame("root.margins"), rect(26, 52, 338, 706))
+        // UIKit's root margins: 0 on top and bottom, 16 on the sides in a compact width (400 < 768).
+        expectFrame(laid.frame("root.margins"), rect(26, 44, 338, 722))
+        // A regular width (an iPad's 768 × 1024): 20 on the sides.
+        let iPad = Laid("canvas 768 x 1024\nsafearea 24 0 20 0")
+        expectFrame(iPad.frame("root.margins"), rect(20, 24, 728, 980))
+        // Both sides must be at least 768: a wide but short canvas is still compact.
+        expectFrame(Laid("canvas 1024 x 700").frame("root.margins"), rect(16, 0, 992, 700))
     }
 
     @Test("A multiplied position is in the nearest common ancestor's coordinates, as UIKit evaluates it")
@@ -49,7 +55,7 @@ import Testing
     func defaults() {
         let laid = Laid("")
         expectFrame(laid.frame("root"), rect(0, 0, 375, 667))
-        expectFrame(laid.frame("root.margins"), rect(16, 8, 343, 651))
+        expectFrame(laid.frame("root.margins"), rect(16, 0, 343, 667))
     }
 
     @Test("Every attribute of a plain view maps onto its edges, centre and size")

@@ -116,25 +116,26 @@ import Testing
             "signUp": rect(16, 278, 343, 32.4),
         ],
         "VisualFormat": [
-            // The margins: the safe area (44 top, 34 bottom) inset by 16 on the sides and 8 on top: x 16 to 359,
-            // y from 52. "Sign in" at 34 points is 40.8 high; `|-[title]-|` stretches it from 16 to 359.
-            "title": rect(16, 52, 343, 40.8),
-            // 24 below the title (52 + 40.8 + 24), aligned on its leading and trailing edges; 8 + 44 + 8 + 44 + 8
+            // The margins: the safe area (44 top, 34 bottom) inset by 16 on the sides and 0 on top and bottom, as
+            // UIKit sets a root view's: x 16 to 359, y from 44. "Sign in" at 34 points is 40.8 high;
+            // `|-[title]-|` stretches it from 16 to 359.
+            "title": rect(16, 44, 343, 40.8),
+            // 24 below the title (44 + 40.8 + 24), aligned on its leading and trailing edges; 8 + 44 + 8 + 44 + 8
             // = 112 high, from its fields.
-            "form": rect(16, 116.8, 343, 112),
+            "form": rect(16, 108.8, 343, 112),
             // Inside the form, '|-' is 8 points: x 24. "Password", 8 characters at 17: 68 wide, and "User" as wide
-            // (==passLabel). Each label is centred on its field: 124.8 + 22 - 10.2 = 136.6.
-            "userLabel": rect(24, 136.6, 68, 20.4),
+            // (==passLabel). Each label is centred on its field: 116.8 + 22 - 10.2 = 128.6.
+            "userLabel": rect(24, 128.6, 68, 20.4),
             // 8 after the label (24 + 68 + 8 = 100) to 8 inside the form's right (359 - 8 = 351): 251 wide;
-            // 8 below the form's top (116.8).
-            "userField": rect(100, 124.8, 251, 44),
-            // 8 below the user field (124.8 + 44 + 8 = 176.8); the label centred on it: 176.8 + 22 - 10.2.
-            "passLabel": rect(24, 188.6, 68, 20.4),
-            "passField": rect(100, 176.8, 251, 44),
-            // 16 below the form (228.8), as wide as the title; transparent, under the button.
-            "error": rect(16, 244.8, 343, 20.4),
+            // 8 below the form's top (108.8): inside a view, '|-' is its own margins, UIKit's 8 points.
+            "userField": rect(100, 116.8, 251, 44),
+            // 8 below the user field (116.8 + 44 + 8 = 168.8); the label centred on it: 168.8 + 22 - 10.2.
+            "passLabel": rect(24, 180.6, 68, 20.4),
+            "passField": rect(100, 168.8, 251, 44),
+            // 16 below the form (220.8), as wide as the title; transparent, under the button.
+            "error": rect(16, 236.8, 343, 20.4),
             // `underForm`: 16 below the form too; "Sign In" + 24 is 32.4 high, stretched between the margins.
-            "signIn": rect(16, 244.8, 343, 32.4),
+            "signIn": rect(16, 236.8, 343, 32.4),
         ],
     ]
 
@@ -201,16 +202,16 @@ import Testing
         let text = try String(contentsOf: Self.folder.appendingPathComponent("VisualFormat.layout"), encoding: .utf8)
         var running = Running(text)
         running.run("showError")
-        // Halfway through the 0.3 s ease-in-out, the button is halfway from 244.8 to 273.2
+        // Halfway through the 0.3 s ease-in-out, the button is halfway from 236.8 to 265.2
         // (the error's 20.4 and the standard 8 below it).
-        expectClose(running.view("signIn", at: 0.15).y, 259)
+        expectClose(running.view("signIn", at: 0.15).y, 251)
         let shown = running.frame(at: 0.3)
         let button = try #require(shown.views.first { $0.name == "signIn" })
         let error = try #require(shown.views.first { $0.name == "error" })
-        expectClose(button.y, 273.2)
+        expectClose(button.y, 265.2)
         expectClose(error.alpha, 1)
         running.run("hideError")
-        expectClose(running.view("signIn", at: 0.6).y, 244.8)
+        expectClose(running.view("signIn", at: 0.6).y, 236.8)
         expectClose(running.view("error", at: 0.6).alpha, 0)
         #expect(running.diagnosticCodes() == [])
     }
@@ -256,7 +257,7 @@ import Testing
         #expect(laid.codes == [])
         // The leading inset (10) and the margin (16) are on the right: margins.leading is x 374; 5 further
         // leading puts a's right edge at 369.
-        expectFrame(laid.frame("root.margins"), rect(46, 8, 328, 284))
+        expectFrame(laid.frame("root.margins"), rect(46, 0, 328, 300))
         expectFrame(laid.frame("a"), rect(319, 0, 50, 10))
         // 8 past a's trailing (left) edge, leftwards: b's right edge at 311.
         expectFrame(laid.frame("b"), rect(291, 0, 20, 10))

@@ -214,9 +214,9 @@ import Testing
             let frame = leftToRight.frame(name)
             expectFrame(rightToLeft.frame(name), rect(375 - frame.x - frame.width, frame.y, frame.width, frame.height))
         }
-        // 16 + a + 8 + b + 16 = 375 with a == b: 167.5 each.
-        expectFrame(leftToRight.frame("a"), rect(16, 8, 167.5, 10))
-        expectFrame(rightToLeft.frame("a"), rect(191.5, 8, 167.5, 10))
+        // 16 + a + 8 + b + 16 = 375 with a == b: 167.5 each; `V:|-` at the root's top margin, which is 0.
+        expectFrame(leftToRight.frame("a"), rect(16, 0, 167.5, 10))
+        expectFrame(rightToLeft.frame("a"), rect(191.5, 0, 167.5, 10))
     }
 
     @Test("A format without views is an error, as UIKit raises for it, and gives no constraints")

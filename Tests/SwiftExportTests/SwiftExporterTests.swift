@@ -163,7 +163,13 @@ func hasLine(_ text: String, _ line: String) -> Bool {
         #expect(
             hasLine(
                 text,
-                "view.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)"
+                "view.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16)"
+            ))
+        // An iPad's canvas is of the regular width: UIKit's 20 points.
+        #expect(
+            hasLine(
+                export("canvas 1024 x 768\nview card\ncard.leading == root.margins.leading\n"),
+                "view.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)"
             ))
         #expect(export("view card\ncard.leading == root.leading\n").contains("directionalLayoutMargins") == false)
     }

@@ -4,8 +4,8 @@ public enum LayoutItem: Hashable, Sendable {
     case root
     /// `root.safeArea`: the canvas inset by the safe-area insets.
     case safeArea
-    /// `root.margins`: the safe area inset by 16 points on leading and
-    /// trailing and 8 on top and bottom.
+    /// `root.margins`: the safe area inset as UIKit insets a root view
+    /// (``Scene/rootMargins``): 0 on top and bottom, 16 or 20 on the sides.
     case margins
     /// A declared view or guide.
     case view(ViewID)

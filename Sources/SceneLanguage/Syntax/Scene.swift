@@ -20,6 +20,19 @@ public struct Scene: Sendable {
     public internal(set) var isRightToLeft = false
     /// `safearea TOP LEADING BOTTOM TRAILING` (0 0 0 0 by default).
     public internal(set) var safeAreaInsets = Insets.zero
+
+    /// Whether the canvas is of UIKit's regular width size class: both sides at least 768 points, an iPad's
+    /// full screen; else compact, a phone's.
+    public var isRegularWidth: Bool { canvas.width >= 768 && canvas.height >= 768 }
+
+    /// `root.margins`' insets from the safe area, as UIKit sets a view controller's root view's
+    /// `directionalLayoutMargins`: "the top and bottom margins are set to zero points. The leading and trailing
+    /// margins vary depending on the current size class, but can be either 16 or 20 points" — 16 in a compact
+    /// width, 20 in a regular one.
+    public var rootMargins: Insets {
+        let side: Double = isRegularWidth ? 20 : 16
+        return Insets(top: 0, leading: side, bottom: 0, trailing: side)
+    }
     /// The transition from the previous scene on reload (`reload 0.25` by
     /// default); nil for `reload none`.
     public internal(set) var reloadTransition: AnimationOptions?

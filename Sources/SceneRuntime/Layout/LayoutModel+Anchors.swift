@@ -3,10 +3,6 @@ import PlaygroundProtocol
 package import SceneLanguage
 
 extension LayoutModel {
-    /// How far `root.margins` is inset from the safe area: 16 points on
-    /// leading and trailing, 8 on top and bottom.
-    package static let marginInsets = Insets(top: 8, leading: 16, bottom: 8, trailing: 16)
-
     /// An item's left, top, width and height as expressions of the variables.
     func edges(of item: LayoutItem) -> (left: Expression, top: Expression, width: Expression, height: Expression) {
         let width = Expression(rootWidth)
@@ -19,7 +15,7 @@ extension LayoutModel {
             // Right to left, the leading inset is on the right.
             if scene.isRightToLeft { swap(&insets.leading, &insets.trailing) }
             if item == .margins {
-                let margins = LayoutModel.marginInsets
+                let margins = scene.rootMargins
                 insets.top += margins.top
                 insets.leading += margins.leading
                 insets.bottom += margins.bottom
