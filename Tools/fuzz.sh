@@ -74,7 +74,7 @@ test_texts() {
 # The language's words, one per line as libFuzzer's dictionaries want them, so that mutations insert whole
 # keywords, and the pieces of visual format lines.
 language_words() {
-    words="canvas safearea reload none view label button guide constraints inactive action on load animator animate
+    words="canvas safearea sizeclass compact regular reload none view label button guide constraints inactive action on load animator animate
 delay curve spring damping velocity repeat forever autoreverse completion layout activate deactivate start after
 pause reverse stop finish at end current swap run system root override duration rtl safeArea margins required high low fitting color
 alpha font size hugging compression hidden frame text constant fraction true false easeInOut easeIn easeOut linear

@@ -20,6 +20,17 @@ import Testing
         expectFrame(Laid("canvas 1024 x 700").frame("root.margins"), rect(16, 0, 992, 700))
     }
 
+    @Test("sizeclass decides the root's side margins whatever the canvas; a misspelt or repeated one is reported")
+    func sizeClass() {
+        expectFrame(Laid("sizeclass regular").frame("root.margins"), rect(20, 0, 335, 667))
+        expectFrame(Laid("canvas 768 x 1024\nsizeclass compact").frame("root.margins"), rect(16, 0, 736, 1024))
+        let misspelt = Laid("sizeclass regualr")
+        #expect(misspelt.codes == [.unknownName])
+        #expect(misspelt.scene.diagnostics.first?.message.contains("did you mean 'regular'") == true)
+        #expect(Laid("sizeclass compact\nsizeclass regular").codes == [.duplicateSetting])
+        #expect(Laid("view a {\n  sizeclass regular\n}").codes == [.misplacedDeclaration])
+    }
+
     @Test("A multiplied position is in the nearest common ancestor's coordinates, as UIKit evaluates it")
     func multipliedPositionsInCommonAncestor() {
         let laid = Laid(

@@ -9,7 +9,8 @@ extension Parser {
     /// Declarations that never stand among statements: an unclosed action
     /// ends before one at the start of a line.
     static let declarationKeywords: Set<String> = [
-        "view", "label", "button", "guide", "stack", "constraints", "inactive", "action", "on", "safearea", "reload",
+        "view", "label", "button", "guide", "stack", "constraints", "inactive", "action", "on", "safearea", "sizeclass",
+        "reload",
         "var", "texts",
     ]
 

@@ -3,7 +3,8 @@ import LayoutValues
 extension Parser {
     /// The keywords that start a top-level declaration, for "did you mean".
     static let topLevelKeywords = [
-        "canvas", "safearea", "reload", "direction", "view", "label", "button", "guide", "stack", "constraints",
+        "canvas", "safearea", "sizeclass", "reload", "direction", "view", "label", "button", "guide", "stack",
+        "constraints",
         "inactive",
         "action",
         "on",
@@ -48,6 +49,7 @@ extension Parser {
         switch word {
         case "canvas": try parseCanvasSetting()
         case "safearea": try parseSafeArea()
+        case "sizeclass": try parseSizeClass()
         case "reload": try parseReload()
         case "direction": try parseDirection()
         case "view", "label", "button", "guide", "stack": try parseView(parent: nil)
@@ -152,6 +154,26 @@ extension Parser {
         }
         noteSetting(.safearea, at: range(from: keyword.start))
         scene.safeAreaInsets = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+    }
+
+    /// `sizeclass compact|regular`.
+    mutating func parseSizeClass() throws(Failure) {
+        let keyword = advance()
+        guard case .identifier(let word) = current.kind else {
+            throw fail(expected: "'compact' or 'regular' after 'sizeclass'")
+        }
+        let token = advance()
+        guard let sizeClass = Scene.SizeClass(rawValue: word) else {
+            let suggestion = nearestName(to: word, among: Scene.SizeClass.allCases.map(\.rawValue))
+            error(
+                .unknownName,
+                "unknown size class \(quoted(word))" + didYouMean(suggestion)
+                    + " (a scene is 'compact', a phone's width, or 'regular', an iPad's)", at: range(of: token),
+                suggestion: suggestion)
+            throw Failure()
+        }
+        noteSetting(.sizeclass, at: range(of: keyword).union(range(of: token)))
+        scene.sizeClass = sizeClass
     }
 
     /// `reload DURATION [options]` or `reload none`.

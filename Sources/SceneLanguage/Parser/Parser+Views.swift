@@ -44,7 +44,7 @@ extension Parser {
                 return
             }
             try parseBlock(endingBefore: [
-                "canvas", "safearea", "reload", "direction", "action", "on", "animator", "var", "texts",
+                "canvas", "safearea", "sizeclass", "reload", "direction", "action", "on", "animator", "var", "texts",
             ]) {
                 (parser: inout Parser) throws(Failure) in try parser.parseViewBlockElement(parent: me)
             }
@@ -68,7 +68,7 @@ extension Parser {
         case "view", "label", "button", "guide", "stack": try parseView(parent: parent)
         case "constraints": try parseGroup()
         case "inactive": try parseConstraint(group: nil)
-        case "canvas", "safearea", "reload", "direction", "action", "on", "animator", "var", "texts":
+        case "canvas", "safearea", "sizeclass", "reload", "direction", "action", "on", "animator", "var", "texts":
             error(
                 .misplacedDeclaration, "'\(word)' goes at the top level of the file, not inside a view",
                 at: range(of: current))

@@ -21,9 +21,24 @@ public struct Scene: Sendable {
     /// `safearea TOP LEADING BOTTOM TRAILING` (0 0 0 0 by default).
     public internal(set) var safeAreaInsets = Insets.zero
 
-    /// Whether the canvas is of UIKit's regular width size class: both sides at least 768 points, an iPad's
-    /// full screen; else compact, a phone's.
-    public var isRegularWidth: Bool { canvas.width >= 768 && canvas.height >= 768 }
+    /// `sizeclass compact|regular`: the horizontal size class the scene is laid out in; nil to take it from the
+    /// canvas.
+    public internal(set) var sizeClass: SizeClass?
+
+    /// UIKit's horizontal size class.
+    public enum SizeClass: String, Hashable, Sendable, CaseIterable {
+        /// A phone's width (and an iPad's in a narrow split view).
+        case compact
+        /// An iPad's full width.
+        case regular
+    }
+
+    /// Whether the scene is of UIKit's regular width size class: as `sizeclass` says, else when both sides of
+    /// the canvas are at least 768 points, an iPad's full screen; else compact, a phone's.
+    public var isRegularWidth: Bool {
+        if let sizeClass { return sizeClass == .regular }
+        return canvas.width >= 768 && canvas.height >= 768
+    }
 
     /// `root.margins`' insets from the safe area, as UIKit sets a view controller's root view's
     /// `directionalLayoutMargins`: "the top and bottom margins are set to zero points. The leading and trailing
@@ -56,7 +71,7 @@ public struct Scene: Sendable {
 
     /// A top-level setting.
     public enum Setting: String, Hashable, Sendable {
-        case canvas, safearea, reload
+        case canvas, safearea, reload, sizeclass
         /// `direction rtl|ltr`, or the `rtl` of `canvas W x H rtl`.
         case direction
     }
