@@ -115,21 +115,28 @@ extension Parser {
     /// `semanticContentAttribute` sets it (left to right by default).
     mutating func parseDirection() throws(Failure) {
         let keyword = advance()
-        guard case .identifier(let word) = current.kind else {
-            throw fail(expected: "'rtl' (right to left) or 'ltr' (left to right)")
-        }
-        let token = advance()
-        guard word == "rtl" || word == "ltr" else {
-            let suggestion = nearestName(to: word, among: ["rtl", "ltr"])
-            error(
-                .unknownName,
-                "unknown direction \(quoted(word))" + didYouMean(suggestion)
-                    + " (a scene is 'rtl', right to left, or 'ltr', left to right)", at: range(of: token),
-                suggestion: suggestion)
-            throw Failure()
-        }
+        let (word, token) = try parseChoice(
+            among: ["rtl", "ltr"], expected: "'rtl' (right to left) or 'ltr' (left to right)", what: "direction",
+            explained: "a scene is 'rtl', right to left, or 'ltr', left to right")
         noteSetting(.direction, at: range(of: keyword).union(range(of: token)))
         scene.isRightToLeft = word == "rtl"
+    }
+
+    /// A setting's word, one of `choices`: what was written and its token, or an `unknown-name` error with the
+    /// nearest choice and what the choices mean.
+    private mutating func parseChoice(
+        among choices: [String], expected: String, what: String, explained: String
+    ) throws(Failure) -> (String, Token) {
+        guard case .identifier(let word) = current.kind else { throw fail(expected: expected) }
+        let token = advance()
+        guard choices.contains(word) else {
+            let suggestion = nearestName(to: word, among: choices)
+            error(
+                .unknownName, "unknown \(what) \(quoted(word))" + didYouMean(suggestion) + " (\(explained))",
+                at: range(of: token), suggestion: suggestion)
+            throw Failure()
+        }
+        return (word, token)
     }
 
     /// The `W x H` of `canvas`, both above 0.
@@ -159,21 +166,11 @@ extension Parser {
     /// `sizeclass compact|regular`.
     mutating func parseSizeClass() throws(Failure) {
         let keyword = advance()
-        guard case .identifier(let word) = current.kind else {
-            throw fail(expected: "'compact' or 'regular' after 'sizeclass'")
-        }
-        let token = advance()
-        guard let sizeClass = Scene.SizeClass(rawValue: word) else {
-            let suggestion = nearestName(to: word, among: Scene.SizeClass.allCases.map(\.rawValue))
-            error(
-                .unknownName,
-                "unknown size class \(quoted(word))" + didYouMean(suggestion)
-                    + " (a scene is 'compact', a phone's width, or 'regular', an iPad's)", at: range(of: token),
-                suggestion: suggestion)
-            throw Failure()
-        }
+        let (word, token) = try parseChoice(
+            among: Scene.SizeClass.allCases.map(\.rawValue), expected: "'compact' or 'regular' after 'sizeclass'",
+            what: "size class", explained: "a scene is 'compact', a phone's width, or 'regular', an iPad's")
         noteSetting(.sizeclass, at: range(of: keyword).union(range(of: token)))
-        scene.sizeClass = sizeClass
+        scene.sizeClass = Scene.SizeClass(rawValue: word)
     }
 
     /// `reload DURATION [options]` or `reload none`.
