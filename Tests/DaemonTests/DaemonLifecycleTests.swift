@@ -111,6 +111,13 @@ import Testing
         return (process, process.stderr)
     }
 
+    /// A new temporary folder holding the Box scene, for a daemon started by hand.
+    static func folderWithBox(_ name: String) throws -> URL {
+        let folder = try temporaryFolder(name)
+        try DaemonTests.box.write(to: folder.appendingPathComponent("Box.layout"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
     static func temporaryFolder(_ name: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
@@ -120,9 +127,8 @@ import Testing
 
     @Test("SIGTERM ends the daemon at once, removing its socket file")
     func sigterm() async throws {
-        let folder = try Self.temporaryFolder("layoutd-term")
+        let folder = try Self.folderWithBox("layoutd-term")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try DaemonTests.box.write(to: folder.appendingPathComponent("Box.layout"), atomically: true, encoding: .utf8)
         let socket = folder.appendingPathComponent("d.sock").path
         let (process, said) = try Self.startDaemon([folder.path, "--socket", socket, "--clock", "manual"])
         #expect(said.contains("listening on"), "\(said)")
@@ -137,9 +143,8 @@ import Testing
 
     @Test("A socket whose listener is too busy to accept is in use: layoutd says so and leaves it alone")
     func busySocket() async throws {
-        let folder = try Self.temporaryFolder("layoutd-busy")
+        let folder = try Self.folderWithBox("layoutd-busy")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try DaemonTests.box.write(to: folder.appendingPathComponent("Box.layout"), atomically: true, encoding: .utf8)
         let path = folder.appendingPathComponent("busy.sock").path
         // A listener that never accepts, its queue full: a hung daemon, as a connection sees it.
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
