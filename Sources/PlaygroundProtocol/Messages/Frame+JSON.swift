@@ -1,7 +1,7 @@
 extension Frame {
     /// The frame as one line of JSON, without the newline, in the field order
     /// of the protocol's documentation. Optional fields (`text`, `font`,
-    /// `color`, `hidden`) appear only when set.
+    /// `color`, `hidden`, `lines`, `transform`) appear only when set.
     public var json: String {
         var out = JSONWriter()
         write(to: &out)
@@ -65,6 +65,29 @@ extension ViewFrame {
             out.raw("\"")
         }
         if hidden { out.raw(",\"hidden\":true") }
+        if let lines {
+            out.raw(",\"lines\":[")
+            for (i, line) in lines.enumerated() {
+                if i > 0 { out.raw(",") }
+                out.string(line)
+            }
+            out.raw("]")
+        }
+        if let transform {
+            out.raw(",\"transform\":[")
+            out.number(transform.a)
+            out.raw(",")
+            out.number(transform.b)
+            out.raw(",")
+            out.number(transform.c)
+            out.raw(",")
+            out.number(transform.d)
+            out.raw(",")
+            out.number(transform.tx)
+            out.raw(",")
+            out.number(transform.ty)
+            out.raw("]")
+        }
         out.raw("}")
     }
 }

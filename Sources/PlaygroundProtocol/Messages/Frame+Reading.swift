@@ -32,10 +32,27 @@ extension ViewFrame {
             guard let bool = flag.bool else { throw MessageError("a view's \"hidden\" is not true or false") }
             hidden = bool
         }
+        var lines: [String]? = nil
+        if let list = value["lines"], list != .null {
+            guard let items = list.array else { throw MessageError("a view's \"lines\" is not an array") }
+            lines = try items.map { (item) throws(MessageError) -> String in
+                guard let line = item.string else { throw MessageError("a view's \"lines\" holds a non-string") }
+                return line
+            }
+        }
+        var transform: AffineTransform? = nil
+        if let list = value["transform"], list != .null {
+            guard let items = list.array, items.count == 6, case let numbers = items.compactMap(\.number),
+                numbers.count == 6
+            else { throw MessageError("a view's \"transform\" is not six numbers [a, b, c, d, tx, ty]") }
+            transform = AffineTransform(
+                a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5])
+        }
         self.init(
             name: try fields.string("name"), kind: kind, parent: try fields.string("parent"), x: try fields.number("x"),
             y: try fields.number("y"), width: try fields.number("width"), height: try fields.number("height"),
             alpha: try fields.number("alpha"), text: try fields.optionalString("text"),
-            font: try fields.optionalNumber("font"), color: color, hidden: hidden)
+            font: try fields.optionalNumber("font"), color: color, hidden: hidden, lines: lines,
+            transform: transform)
     }
 }

@@ -60,10 +60,20 @@ public struct ViewFrame: Hashable, Sendable {
     /// Its background colour, when it has one (`#rrggbb` or `clear` in JSON).
     public var color: Color?
     public var hidden: Bool
+    /// A multi-line label's or button's text as it is drawn, one entry per
+    /// line, the last ending in "…" when the text did not fit; also a
+    /// one-line label's whose text was cut. Nil when the text is drawn as
+    /// it is, on one line.
+    public var lines: [String]?
+    /// Its transform about its centre, when not the identity. The frame
+    /// (`x` … `height`) is the view's layout, untransformed, as UIKit keeps
+    /// `center` and `bounds`; where it shows is ``shownFrame``.
+    public var transform: AffineTransform?
 
     public init(
         name: String, kind: ViewKind, parent: String, x: Double, y: Double, width: Double, height: Double,
-        alpha: Double = 1, text: String? = nil, font: Double? = nil, color: Color? = nil, hidden: Bool = false
+        alpha: Double = 1, text: String? = nil, font: Double? = nil, color: Color? = nil, hidden: Bool = false,
+        lines: [String]? = nil, transform: AffineTransform? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -77,8 +87,14 @@ public struct ViewFrame: Hashable, Sendable {
         self.font = font
         self.color = color
         self.hidden = hidden
+        self.lines = lines
+        self.transform = transform
     }
 
     /// Its frame in the root view's coordinates.
     public var frame: Rect { Rect(x: x, y: y, width: width, height: height) }
+
+    /// The box it covers on screen: its frame, or with a transform the
+    /// transformed frame's bounding box (what UIKit's `frame` reports then).
+    public var shownFrame: Rect { transform.map { $0.boundingBox(of: frame) } ?? frame }
 }
