@@ -109,10 +109,11 @@ extension Parser {
             let reason =
                 switch (property, view.kind) {
                 case (_, .guide): "a layout guide has no '\(word)'; guides are never drawn and have no content"
-                case (.font, .view): "a plain view has no 'font'; only labels and buttons show text"
+                case (.font, .view), (.lines, .view): "a plain view has no '\(word)'; only labels and buttons show text"
                 case (.spacing, _), (.distribution, _), (.alignment, _), (.margins, _):
                     "'\(word)' is a stack view's; declare 'stack \(view.name) horizontal|vertical' to arrange subviews"
-                case (.font, _): "a \(view.kind.rawValue) has no 'font'; only labels and buttons show text"
+                case (.font, _), (.lines, _):
+                    "a \(view.kind.rawValue) has no '\(word)'; only labels and buttons show text"
                 case (.size, .stack): "a stack view's size comes from its arranged subviews; 'size' is for plain views"
                 default: "a \(view.kind.rawValue)'s intrinsic size comes from its text; 'size' is for plain views"
                 }
@@ -156,6 +157,16 @@ extension Parser {
                 throw Failure()
             }
             view.font = font.value
+        case .lines:
+            let lines = try parseNumber("a number of lines (0 for no limit)")
+            guard lines.value >= 0, lines.value <= 10_000, lines.value == lines.value.rounded() else {
+                error(
+                    .invalidValue,
+                    "a number of lines is a whole number from 0 (no limit) to 10000, not \(format(lines.value))",
+                    at: lines.range)
+                throw Failure()
+            }
+            view.numberOfLines = Int(lines.value)
         case .size:
             let size = try parseSize("an intrinsic width")
             guard size.value.width >= 0 && size.value.height >= 0 else {

@@ -4,6 +4,8 @@ public import LayoutValues
 /// A view property that a declaration can set.
 public enum ViewProperty: String, Hashable, Sendable, CaseIterable {
     case alpha, color, font, size, hugging, compression, hidden, frame
+    /// A label's or button's `lines N`: `numberOfLines`.
+    case lines
     /// A stack view's: `spacing N`, `distribution D`, `alignment A`, `margins [T L B R]`.
     case spacing, distribution, alignment, margins
 
@@ -12,7 +14,7 @@ public enum ViewProperty: String, Hashable, Sendable, CaseIterable {
         switch (self, kind) {
         case (_, .guide): false
         case (.spacing, _), (.distribution, _), (.alignment, _), (.margins, _): kind == .stack
-        case (.font, .view), (.font, .stack): false
+        case (.font, .view), (.font, .stack), (.lines, .view), (.lines, .stack): false
         case (.size, .label), (.size, .button), (.size, .stack): false
         default: true
         }
@@ -43,6 +45,10 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var color: Color? = nil
     /// The font size in points, for labels and buttons.
     public var font: Double = 17
+    /// `lines N`: a label's or button's `numberOfLines`. 1 (the default)
+    /// breaks lines only at `\n`; any other number wraps the text to the
+    /// width the layout gives the view, at most this many lines, 0 for no limit.
+    public var numberOfLines = 1
     /// A plain view's intrinsic content size (`size W x H`).
     public var intrinsicSize: Size? = nil
     public var hugging = AxisPriorities(horizontal: 250, vertical: 250)

@@ -49,6 +49,15 @@ extension LoadedScene {
             let state = states[index]
             let hasText = declaration.kind.hasText
             let color = shownColor(ofView: index, in: values)
+            // Text is laid out at the model's size, as UIKit redraws a label at its new bounds at once.
+            let lines =
+                hasText
+                ? WrappedText.drawnLines(
+                    text: state.text, font: state.font, kind: declaration.kind,
+                    numberOfLines: declaration.numberOfLines,
+                    size: Size(
+                        width: model[base + Channel.width.rawValue], height: model[base + Channel.height.rawValue]),
+                    metrics: layout.textMetrics(of: ViewID(index))) : nil
             views.append(
                 ViewFrame(
                     name: viewNames[index], kind: declaration.kind,
@@ -57,7 +66,7 @@ extension LoadedScene {
                     height: values[base + Channel.height.rawValue],
                     alpha: min(max(values[base + Channel.alpha.rawValue], 0), 1),
                     text: hasText ? state.text : nil, font: hasText ? state.font : nil, color: color,
-                    hidden: state.isHidden))
+                    hidden: state.isHidden, lines: lines))
         }
         if withGhosts {
             for ghost in ghosts {

@@ -9,9 +9,19 @@ extension LayoutModel {
     /// baselines are replaced. The frames change at the next read.
     package mutating func setText(_ text: String, font: Double, of view: ViewID) {
         let index = view.index
-        let kind = scene[view].kind
-        guard kind.hasText else { return }
-        let metrics = TextMetrics(text: text, font: font, kind: kind)
+        guard scene[view].kind.hasText else { return }
+        texts[index] = (text, font)
+        replaceMetrics(of: view)
+    }
+
+    /// Puts a view's intrinsic-size constraints, and the constraints on its
+    /// baselines, back as its text, font and wrap width have them now.
+    mutating func replaceMetrics(of view: ViewID) {
+        let index = view.index
+        let declaration = scene[view]
+        let metrics = TextMetrics(
+            text: texts[index].text, font: texts[index].font, kind: declaration.kind,
+            numberOfLines: declaration.numberOfLines, wrapWidth: wrapWidths[index])
         guard metrics != self.metrics[index] else { return }
         self.metrics[index] = metrics
         for constraint in viewConstraints[index] {
@@ -37,6 +47,48 @@ extension LayoutModel {
             }
             arranged = stack
         }
+    }
+
+    /// How many layout passes a multi-line label may take to settle its line count.
+    static let textFitPasses = 8
+
+    /// Lays multi-line labels out as UIKit does: each wraps at the width the
+    /// layout gives it (as UIKit sets a multi-line label's
+    /// `preferredMaxLayoutWidth` to its width and lays out again), so its
+    /// intrinsic height is its wrapped lines' and its intrinsic width its
+    /// widest line's, and the layout is solved again, until no label's
+    /// lines change. Each fit starts from the text unwrapped, so a label
+    /// given more room unwraps again. A label whose lines still change after
+    /// ``textFitPasses`` passes keeps the last and is reported.
+    package mutating func fitText() {
+        guard !multilineViews.isEmpty else { return }
+        for view in multilineViews where wrapWidths[view.index] != nil {
+            wrapWidths[view.index] = nil
+            replaceMetrics(of: view)
+        }
+        for _ in 0..<LayoutModel.textFitPasses {
+            var changed = false
+            for view in multilineViews {
+                let index = view.index
+                let padding = scene[view].kind == .button ? TextMetrics.buttonPadding : Insets.zero
+                let available = max(frame(of: view).width - padding.leading - padding.trailing, 0)
+                let unwrapped = TextMetrics(
+                    text: texts[index].text, font: texts[index].font, kind: .label, numberOfLines: 1)
+                let wanted: Double? = unwrapped.size.width <= available + 1e-9 ? nil : available
+                guard wanted != wrapWidths[index] else { continue }
+                wrapWidths[index] = wanted
+                let before = metrics[index]
+                replaceMetrics(of: view)
+                if metrics[index] != before { changed = true }
+            }
+            if !changed { return }
+        }
+        let names = multilineViews.map { quoted(scene[$0].name.name) }.joined(separator: ", ")
+        report(
+            .warning(
+                .ambiguousLayout,
+                "the multi-line labels' line counts (\(names)) still change after \(LayoutModel.textFitPasses) "
+                    + "layout passes; they keep the last", at: scene[multilineViews[0]].range))
     }
 
     /// The text metrics of a view now.

@@ -29,6 +29,7 @@ extension LayoutModel {
     package init(scene: Scene, updating previous: LayoutModel) {
         if let updated = LayoutModel(updating: previous, solver: previous.solver, to: scene) {
             self = updated
+            fitText()
         } else {
             self.init(scene: scene)
         }
@@ -42,6 +43,7 @@ extension LayoutModel {
         swap(&solver, &previous.solver)
         if let updated = LayoutModel(updating: previous, solver: solver, to: scene) {
             self = updated
+            fitText()
         } else {
             self.init(scene: scene)
         }

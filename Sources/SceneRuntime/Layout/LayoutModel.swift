@@ -37,6 +37,13 @@ package struct LayoutModel: Sendable {
     let rootHeight: Variable
     /// The text metrics of each view (zero for plain views and guides).
     var metrics: [TextMetrics]
+    /// Each label's and button's text and font now (actions change them).
+    var texts: [(text: String, font: Double)]
+    /// The width each multi-line label's text wraps at now (its
+    /// `preferredMaxLayoutWidth`); nil while it is not wrapped.
+    var wrapWidths: [Double?]
+    /// The labels and buttons with `lines N`, N ≠ 1, which wrap (``fitText()``).
+    let multilineViews: [ViewID]
     /// Each view's intrinsic-size or fixed-frame constraints, replaced when its text changes.
     var viewConstraints: [[Constraint]]
     /// For each view, the scene constraints that use its baselines, which
@@ -101,6 +108,7 @@ package struct LayoutModel: Sendable {
         for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
             activate(ConstraintID(index))
         }
+        fitText()
         for diagnostic in framesOutOfRange() { report(diagnostic) }
         // A scene with errors has lost constraints; ambiguity would only echo that.
         if !scene.diagnostics.hasErrors {
@@ -117,7 +125,12 @@ package struct LayoutModel: Sendable {
         self.variables = variables
         self.rootWidth = rootWidth
         self.rootHeight = rootHeight
-        self.metrics = scene.views.map { TextMetrics(text: $0.text, font: $0.font, kind: $0.kind) }
+        self.metrics = scene.views.map {
+            TextMetrics(text: $0.text, font: $0.font, kind: $0.kind, numberOfLines: $0.numberOfLines)
+        }
+        self.texts = scene.views.map { ($0.text, $0.font) }
+        self.wrapWidths = Array(repeating: nil, count: scene.views.count)
+        self.multilineViews = scene.viewIDs.filter { scene[$0].kind.hasText && scene[$0].numberOfLines != 1 }
         self.installed = Array(repeating: nil, count: scene.constraints.count)
         self.constants = scene.constraints.map(\.constant)
         self.viewConstraints = Array(repeating: [], count: scene.views.count)

@@ -4,7 +4,8 @@ package import SceneLanguage
 /// The fixed text metrics that make geometry the same everywhere: a
 /// character (a grapheme cluster) advances `0.5 × font` points, a line is
 /// `1.2 × font` high, and a line's baseline is `0.8 × font` below its top.
-/// Text breaks into lines only at `\n`.
+/// Text breaks into lines at `\n`; a multi-line label's (`lines N`, N ≠ 1)
+/// also wraps at the width it is given (``WrappedText``).
 ///
 /// A button adds 12 points of padding on each side and 6 on top and bottom,
 /// which moves its baselines down by 6. The baselines here are measured from
@@ -25,14 +26,26 @@ package struct TextMetrics: Hashable, Sendable {
 
     /// The metrics of a text at a font size. Empty text has no lines and is
     /// 0 × 0 (a button's padding still counts).
-    package init(text: String, font: Double, kind: ViewKind) {
+    ///
+    /// - Parameters:
+    ///   - numberOfLines: `lines N`: with a `wrapWidth`, at most N lines (0: no limit).
+    ///   - wrapWidth: The width a multi-line label's text wraps at (its
+    ///     `preferredMaxLayoutWidth`), without a button's padding; nil to
+    ///     break lines only at `\n`.
+    package init(text: String, font: Double, kind: ViewKind, numberOfLines: Int = 1, wrapWidth: Double? = nil) {
         var lines = 0
         var longest = 0
         if !text.isEmpty {
-            // Split on the scalar, not the character: "\r\n" is one grapheme.
-            let split = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-            lines = split.count
-            for line in split { longest = max(longest, String(String.UnicodeScalarView(line)).count) }
+            if numberOfLines != 1, let wrapWidth {
+                let wrapped = WrappedText(text: text, font: font, width: wrapWidth, limit: numberOfLines)
+                lines = wrapped.lines.count
+                longest = wrapped.longestLine
+            } else {
+                // Split on the scalar, not the character: "\r\n" is one grapheme.
+                let split = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+                lines = numberOfLines > 1 ? min(split.count, numberOfLines) : split.count
+                for line in split { longest = max(longest, String(String.UnicodeScalarView(line)).count) }
+            }
         }
         let lineHeight = TextMetrics.lineHeightPerPoint * font
         var width = Double(longest) * TextMetrics.advancePerPoint * font

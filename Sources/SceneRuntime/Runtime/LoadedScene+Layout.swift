@@ -7,7 +7,8 @@ extension LoadedScene {
         if needsLayout { layoutPass() }
     }
 
-    /// A layout pass now: every view takes its frame from the constraints.
+    /// A layout pass now: every view takes its frame from the constraints,
+    /// multi-line labels wrapped at the widths they get (``LayoutModel/fitText()``).
     /// Inside an animating block, each frame that moves animates from where
     /// the model had it; outside, changes that an animation block left
     /// pending jump, with a warning. A frame out of range (multipliers
@@ -15,6 +16,8 @@ extension LoadedScene {
     /// its old one.
     mutating func layoutPass() {
         let changes = pendingLayout.take()
+        // Multi-line labels wrap at their new widths, and the layout follows their heights.
+        layout.fitText()
         // On a reload, `on load` runs inside the transition, which animates
         // what it left pending; the warning still belongs to its blocks.
         let animated = !contexts.isEmpty && !(isReloading && contexts.count == 1)
