@@ -119,6 +119,17 @@ extension AffineTransform {
             self.scaleY = scaleY
         }
 
+        /// The parts as numbers, in the order of the initialiser's parameters.
+        public var values: [Double] { [translationX, translationY, rotation, shear, scaleX, scaleY] }
+
+        /// Parts from six numbers in the order of ``values``.
+        public init(values: [Double]) {
+            precondition(values.count == 6, "a transform has six parts")
+            self.init(
+                translationX: values[0], translationY: values[1], rotation: values[2], shear: values[3],
+                scaleX: values[4], scaleY: values[5])
+        }
+
         /// The transform these parts make.
         public var transform: AffineTransform {
             // scale, then shear x by y, then rotate, then translate.

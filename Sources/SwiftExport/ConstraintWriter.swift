@@ -206,6 +206,7 @@ struct ConstraintWriter {
         case .safeArea: "view.safeAreaLayoutGuide"
         case .margins: "view.layoutMarginsGuide"
         case .view(let id): exporter.names.member(scene[id].name.name)
+        case .viewMargins(let id): exporter.names.member(scene[id].name.name) + ".layoutMarginsGuide"
         }
     }
 

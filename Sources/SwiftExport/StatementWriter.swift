@@ -103,6 +103,8 @@ struct StatementWriter {
         case (.font, .number(let expr)):
             let font = "UIFont.systemFont(ofSize: \(expressions.write(expr)))"
             code.line(kind == .button ? "\(view).titleLabel?.font = \(font)" : "\(view).font = \(font)")
+        case (.transform, .transform(let steps)):
+            code.line("\(view).transform = \(transform(steps, expressions: &expressions))")
         case (.text, .text(let text)):
             setText(SwiftSyntax.string(text), of: view, kind: kind, into: &code)
         case (.text, .textEntry(let list, let index?)):
@@ -113,6 +115,33 @@ struct StatementWriter {
             code.comment(
                 "Not exported (a value of the wrong type): \(SwiftSyntax.commentText(scene.text(of: statement.range)))")
         }
+    }
+
+    /// `rotate 90 scale 2` as `CGAffineTransform(rotationAngle: 90 * .pi / 180).scaledBy(x: 2, y: 2)`: the
+    /// first step an initialiser, the others the chained methods, which compose in the same order.
+    private func transform(_ steps: [TransformStep], expressions: inout ExpressionWriter) -> String {
+        var written = ""
+        for step in steps {
+            let first = written.isEmpty
+            switch step {
+            case .identity:
+                written += first ? "CGAffineTransform.identity" : ""
+            case .rotate(let angle):
+                let degrees = expressions.write(angle)
+                let simple = degrees.allSatisfy { $0.isNumber || $0.isLetter || $0 == "." || $0 == "_" }
+                let radians = (simple ? degrees : "(\(degrees))") + " * .pi / 180"
+                written += first ? "CGAffineTransform(rotationAngle: \(radians))" : ".rotated(by: \(radians))"
+            case .scale(let x, let y):
+                let sx = expressions.write(x)
+                let sy = y.map { expressions.write($0) } ?? sx
+                written += first ? "CGAffineTransform(scaleX: \(sx), y: \(sy))" : ".scaledBy(x: \(sx), y: \(sy))"
+            case .translate(let x, let y):
+                let (tx, ty) = (expressions.write(x), expressions.write(y))
+                written +=
+                    first ? "CGAffineTransform(translationX: \(tx), y: \(ty))" : ".translatedBy(x: \(tx), y: \(ty))"
+            }
+        }
+        return written
     }
 
     private func setText(_ text: String, of view: String, kind: ViewKind, into code: inout SwiftCode) {

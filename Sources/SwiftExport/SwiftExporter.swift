@@ -104,6 +104,7 @@ struct Exporter {
             case .setProperty(_, _, let value):
                 switch value {
                 case .number(let expr): visit(expr)
+                case .transform(let steps): for expr in steps.flatMap(\.expressions) { visit(expr) }
                 case .textEntry(_, let index?):
                     readsTextLists = true
                     visit(index)

@@ -15,17 +15,20 @@ struct ViewWriter {
         }
         if exporter.usesMargins {
             let margins = scene.rootMargins
-            code.comment(
-                """
-                root.margins: UIKit's own for a root view in a \(scene.isRegularWidth ? "regular" : "compact") width, \
-                \(SwiftSyntax.number(margins.leading)) points from the safe area on leading and trailing and 0 on top \
-                and bottom, set so that every device gives the playground's layout.
-                """)
+            if scene.declaredRootMargins == nil {
+                code.comment(
+                    """
+                    root.margins: UIKit's own for a root view in a \(scene.isRegularWidth ? "regular" : "compact") width, \
+                    \(SwiftSyntax.number(margins.leading)) points from the safe area on leading and trailing and 0 on \
+                    top and bottom, set so that every device gives the playground's layout.
+                    """)
+            } else {
+                code.comment(
+                    "margins: the scene's, each side at least the system's minimum for a root view in a "
+                        + "\(scene.isRegularWidth ? "regular" : "compact") width, as UIKit raises them.")
+            }
             code.line("viewRespectsSystemMinimumLayoutMargins = false")
-            code.line(
-                "view.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 0, leading: "
-                    + "\(SwiftSyntax.number(margins.leading)), bottom: 0, trailing: \(SwiftSyntax.number(margins.trailing)))"
-            )
+            code.line("view.directionalLayoutMargins = \(ViewWriter.insets(margins))")
         }
         for id in scene.viewIDs {
             let view = scene[id]
@@ -58,13 +61,17 @@ struct ViewWriter {
         case .label:
             code.line("\(name).text = \(SwiftSyntax.string(view.text))")
             code.line("\(name).font = UIFont.systemFont(ofSize: \(SwiftSyntax.number(view.font)))")
-            if exporter.hasMultilineText {
+            if view.numberOfLines != 1 {
+                code.line("\(name).numberOfLines = \(view.numberOfLines)")
+            } else if exporter.hasMultilineText {
                 code.line("\(name).numberOfLines = 0")
             }
         case .button:
             code.line("\(name).setTitle(\(SwiftSyntax.string(view.text)), for: .normal)")
             code.line("\(name).titleLabel?.font = UIFont.systemFont(ofSize: \(SwiftSyntax.number(view.font)))")
-            if exporter.hasMultilineText {
+            if view.numberOfLines != 1 {
+                code.line("\(name).titleLabel?.numberOfLines = \(view.numberOfLines)")
+            } else if exporter.hasMultilineText {
                 code.line("\(name).titleLabel?.numberOfLines = 0")
             }
         case .stack:
@@ -77,6 +84,9 @@ struct ViewWriter {
             code.line("\(name).backgroundColor = \(ColorWriter.expression(color, written: written))")
         }
         if view.alpha != 1 { code.line("\(name).alpha = \(SwiftSyntax.number(view.alpha))") }
+        if let margins = view.layoutMargins, view.kind != .stack {
+            code.line("\(name).directionalLayoutMargins = \(ViewWriter.insets(margins))")
+        }
         if view.isHidden { code.line("\(name).isHidden = true") }
         if view.fixedFrame == nil {
             let priorities: [(String, Double, Double)] = [
@@ -100,6 +110,12 @@ struct ViewWriter {
         }
     }
 
+    /// `NSDirectionalEdgeInsets(top: …, leading: …, bottom: …, trailing: …)`.
+    static func insets(_ insets: Insets) -> String {
+        "NSDirectionalEdgeInsets(top: \(SwiftSyntax.number(insets.top)), leading: \(SwiftSyntax.number(insets.leading)), "
+            + "bottom: \(SwiftSyntax.number(insets.bottom)), trailing: \(SwiftSyntax.number(insets.trailing)))"
+    }
+
     /// A stack view's arrangement; its arranged subviews are given when it is made.
     private func writeStack(_ stack: StackLayout, name: String, into code: inout SwiftCode) {
         code.line("\(name).axis = .\(stack.axis.rawValue)")
@@ -110,10 +126,7 @@ struct ViewWriter {
             code.line("\(name).isLayoutMarginsRelativeArrangement = true")
             // The scene's margins are the stack's own, wherever the safe area lies (UIKit moves them inside it by default).
             code.line("\(name).insetsLayoutMarginsFromSafeArea = false")
-            code.line(
-                "\(name).directionalLayoutMargins = NSDirectionalEdgeInsets(top: \(SwiftSyntax.number(margins.top)), "
-                    + "leading: \(SwiftSyntax.number(margins.leading)), bottom: \(SwiftSyntax.number(margins.bottom)), "
-                    + "trailing: \(SwiftSyntax.number(margins.trailing)))")
+            code.line("\(name).directionalLayoutMargins = \(ViewWriter.insets(margins))")
         }
         for custom in stack.customSpacings {
             code.line(

@@ -269,6 +269,22 @@ open class UILayoutGuide: NSObject {
     open var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
 }
 
+// MARK: Transforms
+
+public struct CGAffineTransform {
+    public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+    public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+    public init(rotationAngle angle: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
+    public init(scaleX sx: CGFloat, y sy: CGFloat) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
+    public init(translationX tx: CGFloat, y ty: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }
+    public static var identity: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
+    public func rotated(by angle: CGFloat) -> CGAffineTransform { self }
+    public func scaledBy(x sx: CGFloat, y sy: CGFloat) -> CGAffineTransform { self }
+    public func translatedBy(x tx: CGFloat, y ty: CGFloat) -> CGAffineTransform { self }
+}
+
 // MARK: Views
 
 open class UIView: UIResponder {
@@ -279,6 +295,7 @@ open class UIView: UIResponder {
     open var frame: CGRect = .zero
     open var bounds: CGRect = .zero
     open var alpha: CGFloat = 1
+    open var transform: CGAffineTransform = .identity
     open var isHidden: Bool = false
     open var backgroundColor: UIColor?
     open var translatesAutoresizingMaskIntoConstraints: Bool = true

@@ -109,13 +109,22 @@ extension Checker {
             return nil
         }
         let isView: (Symbol) -> Bool = { if case .view = $0 { true } else { false } }
-        guard let (head, attributeIndex) = resolveHead(of: path, expecting: "view", accepting: isView) else {
+        guard var (head, attributeIndex) = resolveHead(of: path, expecting: "view", accepting: isView) else {
             return nil
         }
         let item: LayoutItem
         switch head {
         case .root(let rootItem):
             item = rootItem
+        case .symbol(.view(let index)) where path.count == 3 && path[1].name == "margins":
+            guard scene.views[index].kind != .guide else {
+                error(
+                    .invalidConstraint, "a layout guide has no margins; only views have 'margins'",
+                    at: path[1].range)
+                return nil
+            }
+            item = .viewMargins(ViewID(index))
+            attributeIndex += 1
         case .symbol(.view(let index)):
             item = .view(ViewID(index))
         case .symbol(let symbol):
@@ -131,7 +140,7 @@ extension Checker {
                 .invalidConstraint,
                 itemName.name == "root"
                     ? "expected 'root.ATTRIBUTE', 'root.safeArea.ATTRIBUTE' or 'root.margins.ATTRIBUTE'"
-                    : "only the root has guides of its own ('root.safeArea', 'root.margins'); declare a 'guide' instead",
+                    : "a view's guides are 'NAME.margins' (its layout margins); for another, declare a 'guide'",
                 at: extra)
             return nil
         }
@@ -148,6 +157,7 @@ extension Checker {
         if attribute == .firstBaseline || attribute == .lastBaseline {
             var isGuide = item == .safeArea || item == .margins
             if case .view(let view) = item, scene[view].kind == .guide { isGuide = true }
+            if case .viewMargins = item { isGuide = true }
             if isGuide {
                 error(
                     .invalidAttribute, "a layout guide has no '\(attribute.rawValue)'; guides have no text",

@@ -59,6 +59,7 @@ extension Checker {
         guard case .view(let index)? = expect(name, "view", isView) else {
             if case .number(let expr) = value { check(expr) }
             if case .textEntry(let list, let entry) = value { checkEntry(of: list, at: entry) }
+            if case .transform(let steps) = value { for expr in steps.flatMap(\.expressions) { check(expr) } }
             return
         }
         let view = scene.views[index]
@@ -74,6 +75,7 @@ extension Checker {
                 at: property.range)
         }
         if case .textEntry(let list, let entry) = value { checkEntry(of: list, at: entry) }
+        if case .transform(let steps) = value { for expr in steps.flatMap(\.expressions) { check(expr) } }
         guard case .number(let expr) = value else { return }
         check(expr)
         if let constant = expr.constantValue {

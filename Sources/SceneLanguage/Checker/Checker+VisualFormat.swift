@@ -148,13 +148,28 @@ struct VisualFormatExpander {
 
     /// What `|` stands for next to a connection: the root's margins for `-`
     /// next to a top-level view, otherwise the superview's edge (a declared
-    /// view's margins are its edges inset by the standard spacing).
+    /// view's margins are its edges inset by its `margins`, 8 by default).
     private func edgeItem(_ connection: VisualFormatSyntax.Connection) -> LayoutItem {
         guard let superview else {
             if case .standard = connection.kind { return .margins }
             return .root
         }
         return .view(superview)
+    }
+
+    /// A view's layout margin on the side of one of its edges.
+    private func margin(of view: ViewID, at edge: Attribute) -> Double {
+        let margins = scene[view].margins
+        let rtl = scene.isRightToLeft
+        switch edge {
+        case .top: return margins.top
+        case .bottom: return margins.bottom
+        case .leading: return margins.leading
+        case .trailing: return margins.trailing
+        case .left: return rtl ? margins.trailing : margins.leading
+        case .right: return rtl ? margins.leading : margins.trailing
+        default: return Checker.standardSpacing
+        }
     }
 
     /// The spacing constraints of a connection from an earlier anchor to a later one along the line.
@@ -167,9 +182,14 @@ struct VisualFormatExpander {
             predicates = [(.equal, 0, nil, range)]
         case .standard:
             // Next to `|`, the standard spacing is to the margins: the root's guide, or a declared
-            // superview's edge inset by its default margins.
+            // superview's edge inset by its margins on that side.
             let toRootMargins = (earlier.item == .margins || later.item == .margins)
-            predicates = [(.equal, toRootMargins ? 0 : Checker.standardSpacing, nil, range)]
+            var spacing = toRootMargins ? 0 : Checker.standardSpacing
+            if let superview {
+                if earlier.item == .view(superview) { spacing = margin(of: superview, at: earlier.attribute) }
+                if later.item == .view(superview) { spacing = margin(of: superview, at: later.attribute) }
+            }
+            predicates = [(.equal, spacing, nil, range)]
         case .predicates(let list):
             predicates = list.map { predicate in
                 guard case .constant(let value) = predicate.object else { return (.equal, 0, nil, predicate.range) }
@@ -238,6 +258,7 @@ struct VisualFormatExpander {
             case .safeArea: "root.safeArea"
             case .margins: "root.margins"
             case .view(let id): scene[id].name.name
+            case .viewMargins(let id): scene[id].name.name + ".margins"
             }
         return item + "." + anchor.attribute.rawValue
     }

@@ -14,6 +14,23 @@ extension Parser {
         return try parseSum(constantOnly: constantOnly)
     }
 
+    /// One argument of a list written side by side (`translate 10 -5`): a
+    /// number, a name or a parenthesised expression, with its signs, so that
+    /// `10 -5` is two arguments, not a difference.
+    mutating func parseArgument() throws(Failure) -> Expr {
+        operations = 0
+        return try parseUnary(constantOnly: false)
+    }
+
+    /// Whether the current token can start an argument (``parseArgument()``) other than these words.
+    func startsArgument(except words: [String]) -> Bool {
+        switch current.kind {
+        case .number, .minus, .leftParen: true
+        case .identifier(let word): !words.contains(word)
+        default: false
+        }
+    }
+
     static let maximumOperations = 256
 
     /// Counts an operator, reporting an expression that has too many.

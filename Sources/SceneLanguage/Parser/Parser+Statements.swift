@@ -191,10 +191,54 @@ extension Parser {
                 value = .bool(word == "true")
             case .color:
                 value = .color(try parseColor())
+            case .transform:
+                value = .transform(try parseTransform())
             }
             kind = .setProperty(target, Located(assignable, property.range), value)
         }
         return Statement(kind, range(from: start))
+    }
+
+    /// `identity`, or one or more of `rotate DEG`, `scale S [SY]`, `translate TX TY`, up to the end of the
+    /// statement. Each argument is a number, a name or an expression in parentheses (``parseArgument()``).
+    private mutating func parseTransform() throws(Failure) -> [TransformStep] {
+        var steps: [TransformStep] = []
+        while !atStatementEnd {
+            guard case .identifier(let word) = current.kind, TransformStep.names.contains(word) else {
+                if case .identifier(let word) = current.kind,
+                    let suggestion = nearestName(to: word, among: TransformStep.names)
+                {
+                    error(
+                        .unknownName, "unknown transform step \(quoted(word))" + didYouMean(suggestion),
+                        at: range(of: current), suggestion: suggestion)
+                    throw Failure()
+                }
+                throw fail(
+                    expected: steps.isEmpty ? "'rotate', 'scale', 'translate' or 'identity'" : "the end of the line")
+            }
+            let wordToken = advance()
+            switch word {
+            case "identity":
+                guard steps.isEmpty && atStatementEnd else {
+                    error(
+                        .invalidValue, "'identity' stands alone: it is the transform that does nothing",
+                        at: range(of: wordToken))
+                    throw Failure()
+                }
+                return [.identity]
+            case "rotate":
+                steps.append(.rotate(try parseArgument()))
+            case "scale":
+                let x = try parseArgument()
+                let y = startsArgument(except: TransformStep.names) ? try parseArgument() : nil
+                steps.append(.scale(x, y))
+            default:
+                let x = try parseArgument()
+                steps.append(.translate(x, try parseArgument()))
+            }
+        }
+        guard !steps.isEmpty else { throw fail(expected: "'rotate', 'scale', 'translate' or 'identity'") }
+        return steps
     }
 
     private mutating func requirePlainAssignment(

@@ -3,7 +3,8 @@ import LayoutValues
 extension Parser {
     /// The keywords that start a top-level declaration, for "did you mean".
     static let topLevelKeywords = [
-        "canvas", "safearea", "sizeclass", "reload", "direction", "view", "label", "button", "guide", "stack",
+        "canvas", "safearea", "sizeclass", "margins", "reload", "direction", "view", "label", "button", "guide",
+        "stack",
         "constraints",
         "inactive",
         "action",
@@ -50,6 +51,7 @@ extension Parser {
         case "canvas": try parseCanvasSetting()
         case "safearea": try parseSafeArea()
         case "sizeclass": try parseSizeClass()
+        case "margins": try parseRootMargins()
         case "reload": try parseReload()
         case "direction": try parseDirection()
         case "view", "label", "button", "guide", "stack": try parseView(parent: nil)
@@ -171,6 +173,28 @@ extension Parser {
             what: "size class", explained: "a scene is 'compact', a phone's width, or 'regular', an iPad's")
         noteSetting(.sizeclass, at: range(of: keyword).union(range(of: token)))
         scene.sizeClass = Scene.SizeClass(rawValue: word)
+    }
+
+    /// `margins TOP LEADING BOTTOM TRAILING`: the root view's `directionalLayoutMargins`.
+    mutating func parseRootMargins() throws(Failure) {
+        let keyword = advance()
+        let margins = try parseInsets(what: "margin")
+        noteSetting(.margins, at: range(from: keyword.start))
+        scene.declaredRootMargins = margins
+    }
+
+    /// Four insets, top, leading, bottom and trailing, each within the language's numbers.
+    mutating func parseInsets(what: String) throws(Failure) -> Insets {
+        var values: [Double] = []
+        for side in ["top", "leading", "bottom", "trailing"] {
+            let number = try parseNumber("the \(side) \(what)")
+            guard NumberLimits.contains(number.value) else {
+                error(.outOfRange, "a \(what) must stay within ±\(NumberLimits.largestText)", at: number.range)
+                throw Failure()
+            }
+            values.append(number.value)
+        }
+        return Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
     }
 
     /// `reload DURATION [options]` or `reload none`.

@@ -110,7 +110,7 @@ extension Parser {
                 switch (property, view.kind) {
                 case (_, .guide): "a layout guide has no '\(word)'; guides are never drawn and have no content"
                 case (.font, .view), (.lines, .view): "a plain view has no '\(word)'; only labels and buttons show text"
-                case (.spacing, _), (.distribution, _), (.alignment, _), (.margins, _):
+                case (.spacing, _), (.distribution, _), (.alignment, _):
                     "'\(word)' is a stack view's; declare 'stack \(view.name) horizontal|vertical' to arrange subviews"
                 case (.font, _), (.lines, _):
                     "a \(view.kind.rawValue) has no '\(word)'; only labels and buttons show text"
@@ -214,19 +214,9 @@ extension Parser {
             view.stack?.alignment = alignment.value
         case .margins:
             var margins = StackLayout.defaultMargins
-            if case .number = current.kind {
-                var values: [Double] = []
-                for what in ["the top margin", "the leading margin", "the bottom margin", "the trailing margin"] {
-                    let number = try parseNumber(what)
-                    guard NumberLimits.contains(number.value) else {
-                        error(.outOfRange, "a margin must stay within ±\(NumberLimits.largestText)", at: number.range)
-                        throw Failure()
-                    }
-                    values.append(number.value)
-                }
-                margins = Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
-            }
+            if case .number = current.kind { margins = try parseInsets(what: "margin") }
             view.stack?.margins = margins
+            view.layoutMargins = margins
         case .frame:
             let x = try parseNumber("the frame's x")
             let y = try parseNumber("the frame's y")

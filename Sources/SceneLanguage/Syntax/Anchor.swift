@@ -9,6 +9,9 @@ public enum LayoutItem: Hashable, Sendable {
     case margins
     /// A declared view or guide.
     case view(ViewID)
+    /// `card.margins`: a declared view's `layoutMarginsGuide`, its edges
+    /// inset by its `margins` (8 points on each side unless it says).
+    case viewMargins(ViewID)
 }
 
 /// An attribute of an item: `card.top`.

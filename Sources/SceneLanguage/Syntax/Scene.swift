@@ -44,10 +44,26 @@ public struct Scene: Sendable {
     /// `directionalLayoutMargins`: "the top and bottom margins are set to zero points. The leading and trailing
     /// margins vary depending on the current size class, but can be either 16 or 20 points" — 16 in a compact
     /// width, 20 in a regular one.
+    ///
+    /// A `margins T L B R` line sets them (``declaredRootMargins``); as
+    /// `viewRespectsSystemMinimumLayoutMargins` does, a side below the
+    /// system's minimum (these same numbers) is raised to it.
     public var rootMargins: Insets {
+        let minimum = systemMinimumMargins
+        guard let declared = declaredRootMargins else { return minimum }
+        return Insets(
+            top: max(declared.top, minimum.top), leading: max(declared.leading, minimum.leading),
+            bottom: max(declared.bottom, minimum.bottom), trailing: max(declared.trailing, minimum.trailing))
+    }
+
+    /// UIKit's `systemMinimumLayoutMargins` for a root view: 0 on top and bottom, 16 or 20 on the sides.
+    public var systemMinimumMargins: Insets {
         let side: Double = isRegularWidth ? 20 : 16
         return Insets(top: 0, leading: side, bottom: 0, trailing: side)
     }
+
+    /// `margins TOP LEADING BOTTOM TRAILING` at the top level, as written; nil when not given.
+    public internal(set) var declaredRootMargins: Insets?
     /// The transition from the previous scene on reload (`reload 0.25` by
     /// default); nil for `reload none`.
     public internal(set) var reloadTransition: AnimationOptions?
@@ -71,7 +87,7 @@ public struct Scene: Sendable {
 
     /// A top-level setting.
     public enum Setting: String, Hashable, Sendable {
-        case canvas, safearea, reload, sizeclass
+        case canvas, safearea, reload, sizeclass, margins
         /// `direction rtl|ltr`, or the `rtl` of `canvas W x H rtl`.
         case direction
     }

@@ -11,7 +11,8 @@ public struct Statement: Hashable, Sendable {
         case setConstant(Identifier, AssignmentOperator, Expr)
         /// `NAME = E`, `+= E`, `-= E`: change a variable.
         case setVariable(Identifier, AssignmentOperator, Expr)
-        /// `V.alpha = E`, `V.text = "…"`, `V.text = LIST[E]`, `V.hidden = true`, `V.color = …`, `V.font = E`.
+        /// `V.alpha = E`, `V.text = "…"`, `V.text = LIST[E]`, `V.hidden = true`, `V.color = …`, `V.font = E`,
+        /// `V.transform = rotate E scale E …`.
         case setProperty(Identifier, Located<AssignableProperty>, PropertyValue)
         /// `S.spacing = E`, `S.spacing after V = E`: a stack's spacing, or
         /// its custom spacing after an arranged subview.
@@ -65,7 +66,7 @@ public enum AssignmentOperator: String, Hashable, Sendable {
 
 /// A view property that an action can set.
 public enum AssignableProperty: String, Hashable, Sendable, CaseIterable {
-    case alpha, text, hidden, color, font
+    case alpha, text, hidden, color, font, transform
 }
 
 /// The value of `V.PROPERTY = …`, typed by the property.
@@ -79,6 +80,35 @@ public enum PropertyValue: Hashable, Sendable {
     case textEntry(Identifier, Expr?)
     case bool(Bool)
     case color(Color)
+    /// `rotate 45 scale 2`: a transform, its steps in the order written.
+    case transform([TransformStep])
+}
+
+/// One step of `V.transform = …`, as `CGAffineTransform`'s initialisers and
+/// chained methods make one. Steps compose as the methods chain:
+/// `rotate 90 translate 10 0` is `CGAffineTransform(rotationAngle: .pi / 2)
+/// .translatedBy(x: 10, y: 0)`, each step applied to the view before the
+/// steps written before it. `identity` (alone) is `.identity`.
+public enum TransformStep: Hashable, Sendable {
+    case identity
+    /// Degrees; positive turns clockwise on screen.
+    case rotate(Expr)
+    /// `scale S` (both axes) or `scale SX SY`.
+    case scale(Expr, Expr?)
+    case translate(Expr, Expr)
+
+    /// The steps' names, for "did you mean".
+    public static let names = ["rotate", "scale", "translate", "identity"]
+
+    /// The expressions the step holds.
+    public var expressions: [Expr] {
+        switch self {
+        case .identity: []
+        case .rotate(let angle): [angle]
+        case .scale(let x, let y): [x] + (y.map { [$0] } ?? [])
+        case .translate(let x, let y): [x, y]
+        }
+    }
 }
 
 /// `UIViewAnimatingPosition`.

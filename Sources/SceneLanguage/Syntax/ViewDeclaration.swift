@@ -6,14 +6,17 @@ public enum ViewProperty: String, Hashable, Sendable, CaseIterable {
     case alpha, color, font, size, hugging, compression, hidden, frame
     /// A label's or button's `lines N`: `numberOfLines`.
     case lines
-    /// A stack view's: `spacing N`, `distribution D`, `alignment A`, `margins [T L B R]`.
-    case spacing, distribution, alignment, margins
+    /// A stack view's: `spacing N`, `distribution D`, `alignment A`.
+    case spacing, distribution, alignment
+    /// `margins T L B R`: any view's `directionalLayoutMargins`; a stack's
+    /// `margins [T L B R]` also lays its subviews out inside them.
+    case margins
 
     /// Whether a view of this kind takes the property.
     public func applies(to kind: ViewKind) -> Bool {
         switch (self, kind) {
         case (_, .guide): false
-        case (.spacing, _), (.distribution, _), (.alignment, _), (.margins, _): kind == .stack
+        case (.spacing, _), (.distribution, _), (.alignment, _): kind == .stack
         case (.font, .view), (.font, .stack), (.lines, .view), (.lines, .stack): false
         case (.size, .label), (.size, .button), (.size, .stack): false
         default: true
@@ -57,6 +60,17 @@ public struct ViewDeclaration: Hashable, Sendable {
     /// A fixed frame in the parent's coordinates: the view takes no part in
     /// constraint solving (`translatesAutoresizingMaskIntoConstraints`).
     public var fixedFrame: Rect? = nil
+    /// `margins T L B R`: its `directionalLayoutMargins`, which
+    /// `V.margins.ATTRIBUTE` and a visual format's `|-` inside it use; nil
+    /// for UIKit's default, 8 points on each side (``defaultMargins``).
+    public var layoutMargins: Insets? = nil
+
+    /// UIKit's default layout margins for a view that is not a view controller's root: 8 points on each side.
+    public static let defaultMargins = Insets(top: 8, leading: 8, bottom: 8, trailing: 8)
+
+    /// Its layout margins now: as declared, or UIKit's default.
+    public var margins: Insets { layoutMargins ?? ViewDeclaration.defaultMargins }
+
     /// A stack view's arrangement; nil for other kinds.
     public var stack: StackLayout? = nil
     /// Where each property given in the declaration was written.

@@ -36,6 +36,17 @@ extension LoadedScene {
         return modelColor.isClear || !animating ? modelColor : Color(channels: values[red], values[green], values[blue])
     }
 
+    /// A view's transform as shown with these channel values: its model
+    /// transform, or the parts an animation of it has reached put together;
+    /// nil for the identity.
+    func shownTransform(ofView index: Int, in values: [Double]) -> AffineTransform? {
+        let modelTransform = states[index].transform
+        let channels = Channel.transform.map { $0.index(ofView: index) }
+        let animating = channels.contains { values[$0] != model[$0] }
+        let shown = animating ? AffineTransform.Parts(values: channels.map { values[$0] }).transform : modelTransform
+        return shown.isIdentity ? nil : shown
+    }
+
     /// What the model says now: no animation's share.
     public func modelFrame(seq: Int = 0) -> Frame {
         frame(from: model, seq: seq, withGhosts: false)
@@ -66,7 +77,7 @@ extension LoadedScene {
                     height: values[base + Channel.height.rawValue],
                     alpha: min(max(values[base + Channel.alpha.rawValue], 0), 1),
                     text: hasText ? state.text : nil, font: hasText ? state.font : nil, color: color,
-                    hidden: state.isHidden, lines: lines))
+                    hidden: state.isHidden, lines: lines, transform: shownTransform(ofView: index, in: values)))
         }
         if withGhosts {
             for ghost in ghosts {

@@ -28,6 +28,15 @@ extension LayoutModel {
         case .view(let view):
             let v = variables[view.index]
             return (Expression(v.left), Expression(v.top), Expression(v.width), Expression(v.height))
+        case .viewMargins(let view):
+            let v = variables[view.index]
+            var margins = scene[view].margins
+            if scene.isRightToLeft { swap(&margins.leading, &margins.trailing) }
+            return (
+                Expression(v.left) + margins.leading, Expression(v.top) + margins.top,
+                Expression(v.width) - (margins.leading + margins.trailing),
+                Expression(v.height) - (margins.top + margins.bottom)
+            )
         }
     }
 
@@ -100,9 +109,15 @@ extension LayoutModel {
     /// held by its view, and the root's guides by the root; nil for the root.
     func commonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> ViewID? {
         func chain(_ item: LayoutItem) -> [ViewID] {
-            guard case .view(let id) = item else { return [] }
+            let start: ViewID?
+            switch item {
+            case .view(let id): start = scene[id].kind == .guide ? scene[id].parent : id
+            // A view's margins guide is the view's own.
+            case .viewMargins(let id): start = id
+            default: return []
+            }
             var views: [ViewID] = []
-            var current: ViewID? = scene[id].kind == .guide ? scene[id].parent : id
+            var current = start
             while let view = current {
                 views.append(view)
                 current = scene[view].parent

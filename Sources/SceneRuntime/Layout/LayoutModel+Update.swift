@@ -90,6 +90,9 @@ extension LayoutModel {
     /// The update, or nil when the model must be built from nothing.
     private init?(updating previous: LayoutModel, solver taken: consuming Solver, to scene: Scene) {
         guard previous.scene.views.count == scene.views.count, previous.scene.safeAreaInsets == scene.safeAreaInsets,
+            // Guides' constraints are matched by their anchors, not by the insets behind them.
+            previous.scene.rootMargins == scene.rootMargins,
+            previous.scene.views.map(\.layoutMargins) == scene.views.map(\.layoutMargins),
             !scene.diagnostics.hasErrors,
             // A stack's constraints follow its subviews' hidden states and sizes: rebuilt, not matched.
             scene.stackIDs.isEmpty, previous.scene.stackIDs.isEmpty

@@ -39,7 +39,11 @@ struct AnimationGroup {
 
     /// Adds `from − to` for a channel, merging with a delta already recorded for it.
     mutating func record(channel: Int, from: Double, to: Double) {
-        let delta = from - to
+        var delta = from - to
+        if channel % Channel.count == Channel.rotation.rawValue {
+            // Degrees, the short way round: from 170 to -170 turns 20 degrees, through 180.
+            delta = delta.remainder(dividingBy: 360)
+        }
         guard delta != 0, delta.isFinite else { return }
         if let i = positions[channel] {
             deltas[i] += delta

@@ -311,6 +311,11 @@ extension LoadedScene {
             states[view].color = Color(
                 channels: model[base + Channel.red.rawValue], model[base + Channel.green.rawValue],
                 model[base + Channel.blue.rawValue])
+        case .translateX, .translateY, .rotation, .shear, .scaleX, .scaleY:
+            states[view].transform =
+                AffineTransform.Parts(
+                    values: Channel.transform.map { model[$0.index(ofView: view)] }
+                ).transform
         }
     }
 }

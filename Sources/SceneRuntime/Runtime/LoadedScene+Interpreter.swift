@@ -222,6 +222,13 @@ extension LoadedScene {
                 // animation block, so the collapse animates without a `layout`, as UIStackView's does.
                 if !contexts.isEmpty { layoutPass() }
             }
+        case (.transform, .transform(let steps)):
+            guard let transform = evaluate(steps) else { return }
+            let old = states[index].transform.parts.values
+            states[index].transform = transform
+            for (channel, (from, to)) in zip(Channel.transform, zip(old, transform.parts.values)) {
+                recordChange(of: index, channel, from: from, to: to)
+            }
         case (.color, .color(let color)):
             let old = states[index].color
             states[index].color = color
@@ -242,6 +249,35 @@ extension LoadedScene {
             return
         }
         writeProperties(of: index)
+    }
+
+    /// The transform of `V.transform = …`'s steps, composed as
+    /// `CGAffineTransform`'s chained methods compose them (each step applies
+    /// before those written before it); nil, with a diagnostic, when a value
+    /// cannot be worked out or the result is not finite.
+    private mutating func evaluate(_ steps: [TransformStep]) -> AffineTransform? {
+        var transform = AffineTransform.identity
+        for step in steps {
+            var values: [Double] = []
+            for expr in step.expressions {
+                guard let value = evaluate(expr) else { return nil }
+                values.append(value)
+            }
+            let matrix: AffineTransform =
+                switch step {
+                case .identity: .identity
+                case .rotate: AffineTransform(rotationDegrees: values[0])
+                case .scale: AffineTransform(scaleX: values[0], y: values.count > 1 ? values[1] : values[0])
+                case .translate: AffineTransform(translationX: values[0], y: values[1])
+                }
+            transform = matrix.concatenating(transform)
+        }
+        guard transform.components.allSatisfy({ $0.isFinite && abs($0) <= LayoutModel.largestCoordinate }) else {
+            let range = steps.flatMap(\.expressions).map(\.range).reduce(nil as SourceRange?) { $0?.union($1) ?? $1 }
+            if let range { report(.error(.outOfRange, "this transform holds a number out of range", at: range)) }
+            return nil
+        }
+        return transform
     }
 
     /// Records a change of a channel in the innermost animating block, if any.

@@ -50,7 +50,7 @@ extension LoadedScene {
                 continue
             }
             matched.insert(oldIndex)
-            for channel in [Channel.x, .y, .width, .height, .alpha] {
+            for channel in [Channel.x, .y, .width, .height, .alpha] + Channel.transform {
                 record(channel, from: shownValue(channel, ofView: oldIndex))
             }
         }

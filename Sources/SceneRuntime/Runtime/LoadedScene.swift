@@ -165,7 +165,7 @@ public struct LoadedScene: Sendable {
         model[Channel.height.index(ofView: index)] = frame.height
     }
 
-    /// Copies a view's alpha and colour into the model's channels.
+    /// Copies a view's alpha, colour and transform into the model's channels.
     mutating func writeProperties(of index: Int) {
         let state = states[index]
         model[Channel.alpha.index(ofView: index)] = state.alpha
@@ -173,6 +173,9 @@ public struct LoadedScene: Sendable {
         model[Channel.red.index(ofView: index)] = r
         model[Channel.green.index(ofView: index)] = g
         model[Channel.blue.index(ofView: index)] = b
+        for (channel, value) in zip(Channel.transform, state.transform.parts.values) {
+            model[channel.index(ofView: index)] = value
+        }
     }
 
     /// Records a runtime diagnostic, unless the buffer of those waiting is full.

@@ -8,6 +8,8 @@ struct ViewState {
     var color: Color?
     var text: String
     var font: Double
+    /// `V.transform`: identity until an action sets it.
+    var transform = AffineTransform.identity
 
     init(_ declaration: ViewDeclaration) {
         alpha = declaration.alpha
