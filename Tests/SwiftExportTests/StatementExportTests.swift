@@ -96,6 +96,42 @@ import Testing
         }
     }
 
+    @Test("transform: the first step an initialiser, the rest CGAffineTransform's chained methods, in order")
+    func transforms() {
+        #expect(
+            body("card.transform = rotate 90") == ["card.transform = CGAffineTransform(rotationAngle: 90 * .pi / 180)"])
+        #expect(
+            body("card.transform = translate 10 -5 scale 2 rotate (index * 3)") == [
+                "card.transform = CGAffineTransform(translationX: 10, y: -5).scaledBy(x: 2, y: 2)"
+                    + ".rotated(by: (index * 3) * .pi / 180)"
+            ])
+        #expect(body("card.transform = scale 2 0.5") == ["card.transform = CGAffineTransform(scaleX: 2, y: 0.5)"])
+        #expect(body("card.transform = identity") == ["card.transform = CGAffineTransform.identity"])
+    }
+
+    @Test("lines, view margins and the root's margins become numberOfLines and directionalLayoutMargins")
+    func linesAndMargins() {
+        let text = export(
+            """
+            margins 0 30 0 0
+            label t "a b" lines 0
+            button b "Go" lines 2
+            view card margins 1 2 3 4
+            t.leading == root.margins.leading; t.top == card.margins.top
+            b.leading == 0; b.top == 0; card.left == 0; card.top == 0; card.width == 10; card.height == 10
+            """)
+        #expect(text.contains("t.numberOfLines = 0\n"))
+        #expect(text.contains("b.titleLabel?.numberOfLines = 2\n"))
+        #expect(
+            text.contains(
+                "card.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)"))
+        #expect(
+            text.contains(
+                "view.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 0, leading: 30, bottom: 0, trailing: 16)")
+        )
+        #expect(text.contains("card.layoutMarginsGuide.topAnchor"))
+    }
+
     @Test("Each kind of Statement has a case above (a new kind must be exported, not dropped)")
     func kindsCovered() {
         // Parse each statement of the cases and collect the kinds' names.

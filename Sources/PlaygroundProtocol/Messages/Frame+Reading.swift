@@ -40,12 +40,12 @@ extension ViewFrame {
                 return line
             }
         }
-        var transform: AffineTransform? = nil
+        var transform: AffineTransform2D? = nil
         if let list = value["transform"], list != .null {
             guard let items = list.array, items.count == 6, case let numbers = items.compactMap(\.number),
                 numbers.count == 6
             else { throw MessageError("a view's \"transform\" is not six numbers [a, b, c, d, tx, ty]") }
-            transform = AffineTransform(
+            transform = AffineTransform2D(
                 a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5])
         }
         self.init(

@@ -68,12 +68,12 @@ public struct ViewFrame: Hashable, Sendable {
     /// Its transform about its centre, when not the identity. The frame
     /// (`x` … `height`) is the view's layout, untransformed, as UIKit keeps
     /// `center` and `bounds`; where it shows is ``shownFrame``.
-    public var transform: AffineTransform?
+    public var transform: AffineTransform2D?
 
     public init(
         name: String, kind: ViewKind, parent: String, x: Double, y: Double, width: Double, height: Double,
         alpha: Double = 1, text: String? = nil, font: Double? = nil, color: Color? = nil, hidden: Bool = false,
-        lines: [String]? = nil, transform: AffineTransform? = nil
+        lines: [String]? = nil, transform: AffineTransform2D? = nil
     ) {
         self.name = name
         self.kind = kind

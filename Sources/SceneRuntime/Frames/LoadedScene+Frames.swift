@@ -39,11 +39,11 @@ extension LoadedScene {
     /// A view's transform as shown with these channel values: its model
     /// transform, or the parts an animation of it has reached put together;
     /// nil for the identity.
-    func shownTransform(ofView index: Int, in values: [Double]) -> AffineTransform? {
+    func shownTransform(ofView index: Int, in values: [Double]) -> AffineTransform2D? {
         let modelTransform = states[index].transform
         let channels = Channel.transform.map { $0.index(ofView: index) }
         let animating = channels.contains { values[$0] != model[$0] }
-        let shown = animating ? AffineTransform.Parts(values: channels.map { values[$0] }).transform : modelTransform
+        let shown = animating ? AffineTransform2D.Parts(values: channels.map { values[$0] }).transform : modelTransform
         return shown.isIdentity ? nil : shown
     }
 

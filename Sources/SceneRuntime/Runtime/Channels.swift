@@ -4,7 +4,7 @@ import SceneLanguage
 /// channels (frame, alpha, colour, transform), so that the presentation is
 /// the model plus a weighted sum of deltas over one array, whatever animates.
 ///
-/// A transform is held taken apart (``AffineTransform/Parts``), as Core
+/// A transform is held taken apart (``AffineTransform2D/Parts``), as Core
 /// Animation interpolates one: a rotation halfway is a rotation, and the
 /// rotation's delta is taken the short way round (``AnimationGroup/record(channel:from:to:)``).
 enum Channel: Int, CaseIterable {
@@ -14,7 +14,7 @@ enum Channel: Int, CaseIterable {
     /// Channels per view.
     static let count = 14
 
-    /// The channels of a transform's parts, in ``AffineTransform/Parts``' order.
+    /// The channels of a transform's parts, in ``AffineTransform2D/Parts``' order.
     static let transform: [Channel] = [.translateX, .translateY, .rotation, .shear, .scaleX, .scaleY]
 
     /// The index of this channel of a view in a flat array.

@@ -313,7 +313,7 @@ extension LoadedScene {
                 model[base + Channel.blue.rawValue])
         case .translateX, .translateY, .rotation, .shear, .scaleX, .scaleY:
             states[view].transform =
-                AffineTransform.Parts(
+                AffineTransform2D.Parts(
                     values: Channel.transform.map { model[$0.index(ofView: view)] }
                 ).transform
         }

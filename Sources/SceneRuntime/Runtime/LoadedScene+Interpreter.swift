@@ -255,20 +255,20 @@ extension LoadedScene {
     /// `CGAffineTransform`'s chained methods compose them (each step applies
     /// before those written before it); nil, with a diagnostic, when a value
     /// cannot be worked out or the result is not finite.
-    private mutating func evaluate(_ steps: [TransformStep]) -> AffineTransform? {
-        var transform = AffineTransform.identity
+    private mutating func evaluate(_ steps: [TransformStep]) -> AffineTransform2D? {
+        var transform = AffineTransform2D.identity
         for step in steps {
             var values: [Double] = []
             for expr in step.expressions {
                 guard let value = evaluate(expr) else { return nil }
                 values.append(value)
             }
-            let matrix: AffineTransform =
+            let matrix: AffineTransform2D =
                 switch step {
                 case .identity: .identity
-                case .rotate: AffineTransform(rotationDegrees: values[0])
-                case .scale: AffineTransform(scaleX: values[0], y: values.count > 1 ? values[1] : values[0])
-                case .translate: AffineTransform(translationX: values[0], y: values[1])
+                case .rotate: AffineTransform2D(rotationDegrees: values[0])
+                case .scale: AffineTransform2D(scaleX: values[0], y: values.count > 1 ? values[1] : values[0])
+                case .translate: AffineTransform2D(translationX: values[0], y: values[1])
                 }
             transform = matrix.concatenating(transform)
         }

@@ -9,7 +9,7 @@ struct ViewState {
     var text: String
     var font: Double
     /// `V.transform`: identity until an action sets it.
-    var transform = AffineTransform.identity
+    var transform = AffineTransform2D.identity
 
     init(_ declaration: ViewDeclaration) {
         alpha = declaration.alpha

@@ -11,7 +11,7 @@
 /// a point (x, y) maps to (a·x + c·y + tx, b·x + d·y + ty). A view's
 /// transform applies about its centre, as a layer's with the default anchor
 /// point, and does not change its layout (`center` and `bounds`).
-public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+public struct AffineTransform2D: Hashable, Sendable, CustomStringConvertible {
     public var a: Double
     public var b: Double
     public var c: Double
@@ -28,7 +28,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
         self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// `CGAffineTransform(rotationAngle:)`, in degrees: positive turns clockwise on screen (y down).
     public init(rotationDegrees degrees: Double) {
@@ -51,8 +51,8 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// `self.concatenating(other)`: this transform, then `other`, as
     /// `CGAffineTransform.concatenating` composes them.
-    public func concatenating(_ other: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func concatenating(_ other: AffineTransform2D) -> AffineTransform2D {
+        AffineTransform2D(
             a: a * other.a + b * other.c, b: a * other.b + b * other.d,
             c: c * other.a + d * other.c, d: c * other.b + d * other.d,
             tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
@@ -89,7 +89,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension AffineTransform {
+extension AffineTransform2D {
     /// A transform taken apart as Core Animation takes one apart to
     /// interpolate it: a translation, a rotation, a shear and a scale,
     /// recomposed as translate · rotate · shear · scale (applied to a point
@@ -131,12 +131,12 @@ extension AffineTransform {
         }
 
         /// The transform these parts make.
-        public var transform: AffineTransform {
+        public var transform: AffineTransform2D {
             // scale, then shear x by y, then rotate, then translate.
-            let scaled = AffineTransform(scaleX: scaleX, y: scaleY)
-            let sheared = scaled.concatenating(AffineTransform(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
-            return sheared.concatenating(AffineTransform(rotationDegrees: rotation))
-                .concatenating(AffineTransform(translationX: translationX, y: translationY))
+            let scaled = AffineTransform2D(scaleX: scaleX, y: scaleY)
+            let sheared = scaled.concatenating(AffineTransform2D(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
+            return sheared.concatenating(AffineTransform2D(rotationDegrees: rotation))
+                .concatenating(AffineTransform2D(translationX: translationX, y: translationY))
         }
     }
 
