@@ -14,6 +14,7 @@ extension SceneFuzzTests {
             + "layout activate "
             + "deactivate start after pause reverse stop finish at end current swap run system root safeArea "
             + "margins x required high low fitting color alpha font size hugging compression hidden frame text "
+            + "lines transform rotate scale translate identity sizeclass compact regular "
             + "constant fraction true false easeInOut easeIn easeOut linear bezier left right top bottom leading "
             + "trailing width height centerX centerY firstBaseline lastBaseline minX midX maxX minY midY maxY blue "
             + "clear systemBlue var texts count { } ( ) [ ] , . : ; @ * / = += -= == >= <= + - ± < > 0 1 8 0.5 100 "
@@ -198,7 +199,7 @@ extension SceneFuzzTests {
             }
             var given: Set<Int> = []
             for _ in 0..<count(0...3) where kind != "guide" {
-                let property = count(0...7)
+                let property = count(0...9)
                 guard given.insert(property).inserted else { continue }
                 switch property {
                 case 0: emit("alpha", pick(["0", "0.5", "1"]))
@@ -208,6 +209,8 @@ extension SceneFuzzTests {
                 case 4: emit("hugging", pick(["1", "250", "1000"]), pick(["250", "751"]))
                 case 5: emit("compression", pick(["1", "750", "1000"]), pick(["250", "751"]))
                 case 6: emit("hidden")
+                case 7: if kind == "label" || kind == "button" { emit("lines", pick(["0", "1", "2", "-1"])) }
+                case 8: emit("margins", number(), number(), number(), number())
                 default: if chance(0.3) { emit("frame", number(), number(), number(), number()) }
                 }
             }
@@ -396,6 +399,21 @@ extension SceneFuzzTests {
                 emit("=")
                 expression(depth: 2, references: true)
             case 3 where !drawn.isEmpty: emit(pick(drawn) + ".hidden", "=", pick(["true", "false"]))
+            case 4 where !drawn.isEmpty && chance(0.3):
+                emit(pick(drawn) + ".transform", "=")
+                if chance(0.2) {
+                    emit("identity")
+                } else {
+                    for _ in 0..<count(1...3) {
+                        switch count(0...2) {
+                        case 0: emit("rotate", pick(["45", "-90", "180", "(1 + 2)"]))
+                        case 1:
+                            emit("scale", pick(["2", "0.5", "0"]))
+                            if chance(0.5) { emit(pick(["1", "-1"])) }
+                        default: emit("translate", number(), pick(["-5", "0", "10"]))
+                        }
+                    }
+                }
             case 4 where !drawn.isEmpty: emit(pick(drawn) + ".color", "=", pick(["red", "#ff8800"]))
             case 5 where !(constraintNames + groupNames).isEmpty:
                 emit(pick(["activate", "deactivate"]), pick(constraintNames + groupNames))
