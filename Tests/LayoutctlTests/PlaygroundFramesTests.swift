@@ -59,6 +59,8 @@ import Testing
         Run(playground: "Burger", actions: ["scrubTidy", "closeTidy@0.1", "scrubTidy@0.2", "releaseTidy@0.3"]),
         Run(playground: "Burger", actions: ["scrubTidy", "cancelTidy@0.1"]),
         Run(playground: "Burger", actions: ["convergeWithoutLayout"], codes: ["nothing-to-animate"]),
+        Run(playground: "Burger", actions: ["scrubTidy", "releaseTidy@0.1", "unfold@1"]),
+        Run(playground: "Burger", actions: ["formX", "unfold@0.5"]),
         Run(playground: "VisualFormat", actions: ["showError", "hideError@0.5"]),
     ]
 

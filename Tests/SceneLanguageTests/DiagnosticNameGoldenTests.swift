@@ -282,7 +282,7 @@ extension DiagnosticGolden {
         DiagnosticGolden(
             .invalidConstraint, "a guide path on a view", "view card\ncard.top == card.safeArea.top",
             """
-            Scene.layout:2:18: error: only the root has guides of its own ('root.safeArea', 'root.margins'); declare a 'guide' instead [invalid-constraint]
+            Scene.layout:2:18: error: a view's guides are 'NAME.margins' (its layout margins); for another, declare a 'guide' [invalid-constraint]
             card.top == card.safeArea.top
                              ^~~~~~~~~~~~
 

@@ -260,6 +260,48 @@ extension DiagnosticGolden {
     /// Numbers out of range, properties where they do not apply or given twice, settings given twice.
     static let values: [DiagnosticGolden] = [
         DiagnosticGolden(
+            .invalidValue, "a number of lines that is not whole", "label t \"x\" lines 1.5",
+            """
+            Scene.layout:1:19: error: a number of lines is a whole number from 0 (no limit) to 10000, not 1.5 [invalid-value]
+            label t "x" lines 1.5
+                              ^~~
+
+            """),
+        DiagnosticGolden(
+            .unknownName, "a misspelt transform step", "view card\naction spin {\n  card.transform = rotat 90\n}",
+            suggesting: "rotate",
+            """
+            Scene.layout:3:20: error: unknown transform step 'rotat'; did you mean 'rotate'? [unknown-name]
+              card.transform = rotat 90
+                               ^~~~~
+
+            """),
+        DiagnosticGolden(
+            .invalidValue, "identity with other steps",
+            "view card\naction spin {\n  card.transform = identity scale 2\n}",
+            """
+            Scene.layout:3:20: error: 'identity' stands alone: it is the transform that does nothing [invalid-value]
+              card.transform = identity scale 2
+                               ^~~~~~~~
+
+            """),
+        DiagnosticGolden(
+            .notApplicable, "lines on a plain view", "view card lines 2",
+            """
+            Scene.layout:1:11: error: a plain view has no 'lines'; only labels and buttons show text [not-applicable]
+            view card lines 2
+                      ^~~~~~~
+
+            """),
+        DiagnosticGolden(
+            .invalidConstraint, "a layout guide's margins", "guide g\nview a\na.leading == g.margins.leading",
+            """
+            Scene.layout:3:16: error: a layout guide has no margins; only views have 'margins' [invalid-constraint]
+            a.leading == g.margins.leading
+                           ^~~~~~~
+
+            """),
+        DiagnosticGolden(
             .invalidValue, "an alpha above 1", "view card alpha 1.5",
             """
             Scene.layout:1:17: error: alpha must be between 0 and 1, not 1.5 [invalid-value]
