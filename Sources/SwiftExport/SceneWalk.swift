@@ -28,6 +28,9 @@ enum SceneWalk {
             case .animate(_, let inner, let completion):
                 forEach(in: inner, body)
                 if let completion { forEach(in: completion, body) }
+            case .animateKeyframes(let animation):
+                forEach(in: animation.blockStatements, body)
+                if let completion = animation.completion { forEach(in: completion, body) }
             case .animator(let declaration):
                 forEach(in: declaration.body, body)
                 for completion in declaration.allCompletions { forEach(in: completion, body) }

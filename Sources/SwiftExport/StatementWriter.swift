@@ -50,6 +50,8 @@ struct StatementWriter {
             code.line("\(my)view.layoutIfNeeded()")
         case .animate(let options, let body, let completion):
             writeAnimate(options, body, completion, into: &code)
+        case .animateKeyframes(let animation):
+            writeKeyframes(animation, into: &code)
         case .animator(let declaration):
             writeAnimator(declaration, into: &code, inClosure: inClosure, replacing: true)
         case .start(let name, let delay):
@@ -228,7 +230,7 @@ struct StatementWriter {
     /// `UIView.modifyAnimations(withRepeatCount:autoreverses:)` for a counted
     /// repeat or an autoreverse; nil for none, or for `repeat forever`, which
     /// the `.repeat` option alone gives.
-    private func repeatModifier(_ options: AnimationOptions) -> String? {
+    func repeatModifier(_ options: AnimationOptions) -> String? {
         let count: Double
         switch options.repeatCount {
         case .forever?: return nil

@@ -11,7 +11,8 @@ import Testing
 /// `DiagnosticSyntaxGoldenTests.swift`; ``didYouMean``, ``names`` and
 /// ``constraints`` in `DiagnosticNameGoldenTests.swift`; ``variables`` in
 /// `DiagnosticVariableGoldenTests.swift`; ``visualFormat`` in
-/// `DiagnosticVisualFormatGoldenTests.swift`. The layout model's codes
+/// `DiagnosticVisualFormatGoldenTests.swift`; ``keyframes`` in
+/// `DiagnosticKeyframeGoldenTests.swift`. The layout model's codes
 /// have theirs in `SceneRuntimeTests/LayoutDiagnosticGoldenTests.swift`.
 struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
     /// The code this golden is for: the scene must produce it.
@@ -77,6 +78,7 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
     /// Every golden of the scene language, all tables.
     static var all: [DiagnosticGolden] {
         lexical + syntax + values + didYouMean + names + constraints + variables + escaping + stacks + visualFormat
+            + keyframes
     }
 }
 

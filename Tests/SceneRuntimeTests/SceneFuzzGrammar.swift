@@ -11,6 +11,7 @@ extension SceneFuzzTests {
         static let vocabulary: [String] =
             ("canvas safearea reload none view label button guide constraints inactive action on load animator "
             + "animate delay curve spring damping velocity repeat forever autoreverse override duration rtl completion "
+            + "keyframes keyframe "
             + "layout activate "
             + "deactivate start after pause reverse stop finish at end current swap run system root safeArea "
             + "margins x required high low fitting color alpha font size hugging compression hidden frame text "
@@ -364,6 +365,27 @@ extension SceneFuzzTests {
             if chance(0.3) { emit("completion"); block(depth: depth) }
         }
 
+        /// `animate keyframes OPTIONS { keyframe START LENGTH { … } … } [completion { … }]`, with statements
+        /// between the keyframes, and now and then a time out of range.
+        mutating func keyframes(depth: Int) {
+            emit("animate", "keyframes")
+            options(animator: false)
+            emit("{", "\n")
+            for _ in 0..<count(0...(depth < 4 ? 4 : 1)) {
+                if chance(0.7) {
+                    emit(
+                        "keyframe", pick(["0", "0.25", "0.5", "1/3", "1", "-0.5"]),
+                        pick(["0", "0.25", "0.5", "1", "2"]))
+                    block(depth: depth + 1)
+                } else {
+                    statement(depth: depth + 1)
+                }
+                emit(chance(0.85) ? "\n" : ";")
+            }
+            emit("}")
+            if chance(0.3) { emit("completion"); block(depth: depth) }
+        }
+
         /// `{ statement … }`.
         mutating func block(depth: Int) {
             emit("{", "\n")
@@ -420,6 +442,8 @@ extension SceneFuzzTests {
             case 6 where !variableNames.isEmpty:
                 emit(pick(variableNames), pick(["=", "+=", "-="]))
                 expression(depth: 0, references: true)
+            case 7 where chance(0.3):
+                keyframes(depth: depth)
             case 7:
                 emit("animate")
                 options(animator: false, animate: true)

@@ -133,6 +133,22 @@ import Testing
         inactive wide: V:[p]-(>=100@high)-|
         action go { deactivate row; activate wide; animate 0.3 { layout } }
         """,
+        // Keyframe animations: statements between keyframes, a step, a repeat, a completion that starts another.
+        """
+        view k color blue alpha 0
+        kX: k.left == root.left; k.top == 0; k.width == 10; k.height == 10
+        action go {
+          animate keyframes 1 delay 0.1 curve linear repeat 2 autoreverse {
+            k.color = red
+            keyframe 0 0.5 { k.alpha = 1 }
+            keyframe 0.5 0 { kX.constant = 50; layout }
+            keyframe 1/3 2/3 { kX.constant += 10; layout }
+          } completion {
+            animate keyframes 0.5 { keyframe 0 1 { k.alpha = 0 } }
+          }
+        }
+        on load { animate keyframes 0 { keyframe 0 1 { k.alpha = 0.5 } } }
+        """,
     ]
 
     /// `Playgrounds/*.layout` if the checkout has any, then ``embeddedSeeds``.

@@ -139,7 +139,7 @@ import Testing
             "pinned.constant = 1", "index = 1", "card.alpha = 1", "activate spare", "deactivate spare", "layout",
             "animate 1 { layout }", "animator slide 1 { card.alpha = 1 }", "start slide", "pause slide",
             "reverse slide", "slide.fraction = 1", "stop slide", "finish slide at end", "swap card other",
-            "run helper", "canvas 10 x 10", "row.spacing = 2",
+            "run helper", "canvas 10 x 10", "row.spacing = 2", "animate keyframes 1 { keyframe 0 1 { layout } }",
         ]
         let scene = Scene.parse(SourceFile(name: "S.layout", text: Self.scene + "action helper { layout }\n"))
         var kinds: Set<String> = []
@@ -151,7 +151,7 @@ import Testing
                 #expect(!body(source, extra: "action helper { layout }\n").isEmpty, "\(source) writes nothing")
             }
         }
-        #expect(kinds.count == 18, "\(kinds.sorted())")
+        #expect(kinds.count == 19, "\(kinds.sorted())")
     }
 
     @Test("animate: named curves, delays, springs, repeats, autoreverse, overrides and completions")
@@ -207,6 +207,63 @@ import Testing
                 "        self.view.layoutIfNeeded()",
                 "    }",
                 "    curved.startAnimation(afterDelay: 0.1)",
+                "}",
+            ])
+    }
+
+    @Test("animate keyframes: animateKeyframes, addKeyframe in order, curves through rawValue, repeats, completion")
+    func keyframes() {
+        #expect(
+            body(
+                """
+                animate keyframes 2 delay 0.5 curve linear {
+                  card.alpha = 0
+                  keyframe 0 0.25 { pinned.constant = 20; layout }
+                  keyframe 0.25 0.75 { card.alpha = 1 }
+                } completion {
+                  swap card other
+                }
+                """) == [
+                    "UIView.animateKeyframes(withDuration: 2, delay: 0.5, options: "
+                        + "[UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)]) {",
+                    "    self.card.alpha = 0",
+                    "    UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) {",
+                    "        self.pinned.constant = 20",
+                    "        self.view.layoutIfNeeded()",
+                    "    }",
+                    "    UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.75) {",
+                    "        self.card.alpha = 1",
+                    "    }",
+                    "} completion: { _ in",
+                    "    (self.card, self.other) = (self.other, self.card)",
+                    "}",
+                ])
+        #expect(
+            body("animate keyframes 1 { keyframe 0 1 { card.alpha = 0 } }") == [
+                "UIView.animateKeyframes(withDuration: 1, delay: 0, options: []) {",
+                "    UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) {",
+                "        self.card.alpha = 0",
+                "    }",
+                "}",
+            ])
+        #expect(
+            body("animate keyframes 0.5 curve easeIn repeat 3 autoreverse { keyframe 0.5 0 { card.alpha = 0 } }") == [
+                "UIView.animateKeyframes(withDuration: 0.5, delay: 0, options: "
+                    + "[UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveEaseIn.rawValue), "
+                    + ".repeat, .autoreverse]) {",
+                "    UIView.modifyAnimations(withRepeatCount: 3, autoreverses: true) {",
+                "        UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0) {",
+                "            self.card.alpha = 0",
+                "        }",
+                "    }",
+                "}",
+            ])
+        #expect(
+            body("animate keyframes 1 curve bezier(0.25, 0.1, 0.25, 1) repeat forever { card.alpha = 0 }") == [
+                "// Not exported: curve bezier(0.25, 0.1, 0.25, 1); UIView.animateKeyframes takes named curves only, "
+                    + "so this one runs ease-in-out, UIKit's default.",
+                "UIView.animateKeyframes(withDuration: 1, delay: 0, options: [.repeat]) {",
+                "    self.card.alpha = 0",
                 "}",
             ])
     }

@@ -36,8 +36,11 @@ extension Checker {
         case .layout, .canvas:
             break
         case .animate(_, let body, let completion):
+            checkKeyframesNested(in: body)
             check(body)
             if let completion { check(completion) }
+        case .animateKeyframes(let animation):
+            check(animation)
         case .animator(let declaration):
             check(declaration)
         case .start(let name, _), .pause(let name), .reverse(let name), .stop(let name), .finish(let name, _):

@@ -231,6 +231,9 @@ func forEachStatement(
         switch statement.kind {
         case .animate(_, let block, let completion):
             stack.append(contentsOf: (block + (includingCompletions ? completion ?? [] : [])).reversed())
+        case .animateKeyframes(let animation):
+            let completion = includingCompletions ? animation.completion ?? [] : []
+            stack.append(contentsOf: (animation.blockStatements + completion).reversed())
         case .animator(let declaration):
             let completions = includingCompletions ? declaration.allCompletions.flatMap { $0 } : []
             stack.append(contentsOf: (declaration.body + completions).reversed())

@@ -59,6 +59,10 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     // Actions.
     /// An action that runs itself, directly or through others.
     case recursiveAction = "recursive-action"
+    /// A keyframe's relative start time or duration outside 0…1, or a keyframe that ends after its animation.
+    case invalidKeyframeTime = "invalid-keyframe-time"
+    /// `keyframe` outside an `animate keyframes` block, or an `animate` block inside one or around one.
+    case keyframeNesting = "keyframe-nesting"
 
     // Running a scene.
     /// An animator asked to do what its state does not allow: start when stopped, scrub while running.

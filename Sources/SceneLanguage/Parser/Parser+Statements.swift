@@ -64,6 +64,8 @@ extension Parser {
             kind = word == "activate" ? .activate(names) : .deactivate(names)
         case "layout":
             kind = .layout
+        case "animate" where isKeyword(Parser.keyframesKeyword):
+            kind = .animateKeyframes(try parseKeyframeAnimation())
         case "animate":
             let options = try parseAnimationOptions(allowing: AnimationOption.animate)
             let body = try parseStatementBlock()
@@ -99,6 +101,8 @@ extension Parser {
             kind = .run(try expectIdentifier("the name of an action"))
         case "canvas":
             kind = .canvas(try parseCanvasSize().value)
+        case Parser.keyframeKeyword:
+            throw refuseMisplacedKeyframe(keyword)
         case _ where Parser.declarationKeywords.contains(word):
             error(
                 .misplacedDeclaration,

@@ -24,6 +24,9 @@ public struct Statement: Hashable, Sendable {
         case layout
         /// `animate OPTIONS { … } [completion { … }]`: `UIView.animate`.
         case animate(AnimationOptions, body: [Statement], completion: [Statement]?)
+        /// `animate keyframes OPTIONS { … keyframe START LENGTH { … } … } [completion { … }]`:
+        /// `UIView.animateKeyframes`.
+        case animateKeyframes(KeyframeAnimation)
         /// `animator A OPTIONS { … } [completion { … }]`: (re)creates a property animator.
         case animator(AnimatorDeclaration)
         /// `start A [after D]`.

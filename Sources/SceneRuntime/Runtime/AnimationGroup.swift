@@ -13,6 +13,9 @@ struct AnimationGroup {
         case clock(start: Double, timing: AnimationTiming)
         /// A property animator, by its identity: it sets ``progress``.
         case animator(Int)
+        /// One keyframe of an `animate keyframes` (or the changes made outside its keyframes): the whole
+        /// animation's progress by scene time from `start`, mapped onto the keyframe's slice.
+        case keyframe(start: Double, timing: AnimationTiming, slice: KeyframeSlice)
     }
 
     var driver: Driver
@@ -61,10 +64,15 @@ struct AnimationGroup {
 
     var isEmpty: Bool { channels.isEmpty }
 
-    /// When the group ends, in scene time; nil for animator groups and for groups that repeat forever.
+    /// When the group ends, in scene time; nil for animator groups and for groups that repeat forever. A
+    /// keyframe ends with its whole animation, whose repeats and reversals take it through its slice again.
     var endTime: Double? {
-        guard case .clock(let start, let timing) = driver, let end = timing.endTime else { return nil }
-        return start + end
+        switch driver {
+        case .clock(let start, let timing), .keyframe(let start, let timing, _):
+            timing.endTime.map { start + $0 }
+        case .animator:
+            nil
+        }
     }
 }
 

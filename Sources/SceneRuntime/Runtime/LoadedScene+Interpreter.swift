@@ -47,6 +47,8 @@ extension LoadedScene {
             layoutIfNeeded()
         case .animate(let options, let body, let completion):
             animate(options, body: body, completion: completion, at: statement.range)
+        case .animateKeyframes(let animation):
+            animateKeyframes(animation, at: statement.range)
         case .animator(let declaration):
             createAnimator(declaration)
         case .start(let name, let delay):

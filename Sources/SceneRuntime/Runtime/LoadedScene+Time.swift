@@ -98,6 +98,8 @@ extension LoadedScene {
             switch groups[index].driver {
             case .clock(let start, let timing):
                 groups[index].progress = timing.progress(at: time - start)
+            case .keyframe(let start, let timing, let slice):
+                groups[index].progress = slice.progress(overall: timing.progress(at: time - start))
             case .animator(let id):
                 groups[index].progress = animators[id].progress(at: time)
             }

@@ -143,7 +143,7 @@ public struct LoadedScene: Sendable {
         scheduled.isEmpty && ghosts.allSatisfy { $0.isGone(at: time) }
             && groups.allSatisfy { group in
                 switch group.driver {
-                case .clock: false
+                case .clock, .keyframe: false
                 case .animator(let id): !animators[id].isRunning
                 }
             }
