@@ -80,6 +80,7 @@ package struct ViewerState: Sendable {
                     guard let old = before[view.name] else { return true }
                     return old.x != view.x || old.y != view.y || old.width != view.width
                         || old.height != view.height || old.alpha != view.alpha || old.color != view.color
+                        || old.transform != view.transform
                 }
             } else {
                 moving[frame.scene] = frame.settled ? 0 : nil
