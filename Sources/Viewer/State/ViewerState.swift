@@ -49,6 +49,8 @@ package struct ViewerState: Sendable {
     package var drawnPerSecond = 0
     /// A short message for the status line: what the last key did, or why it could not.
     package var notice: String?
+    /// Whether views' names are drawn (where they fit); `n` turns them off and on.
+    package var showsNames = true
 
     package init(socketPath: String, wanted: String? = nil) {
         self.socketPath = socketPath
@@ -160,6 +162,9 @@ package struct ViewerState: Sendable {
             }
             self.current = scenes[(index + 1) % scenes.count].name
             notice = nil
+        case .character("n"):
+            showsNames.toggle()
+            notice = showsNames ? "names on" : "names off"
         case .character("?"):
             overlay = .help
         default:
