@@ -103,4 +103,14 @@ struct OnceSnapshotTests {
         }
         #expect(checked >= 2, "\(playground) at \(time) s: at least two views to check, found \(checked)")
     }
+
+    @Test("--no-names leaves the names out and keeps the boxes and the texts")
+    func withoutNames() throws {
+        let file = Self.playgrounds().appendingPathComponent("Quiz.layout").path
+        let named = try Self.runOnce(["--once", file, "--size", "120x60"])
+        #expect(named.contains("┌nextButton") && named.contains("Next Question") && named.contains("What is 7+7?"))
+        let bare = try Self.runOnce(["--once", file, "--size", "120x60", "--no-names"])
+        #expect(!bare.contains("nextButton") && !bare.contains("showAnswer"))
+        #expect(bare.contains("┌────") && bare.contains("Next Question") && bare.contains("What is 7+7?"))
+    }
 }
