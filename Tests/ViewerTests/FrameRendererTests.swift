@@ -88,7 +88,7 @@ import Viewer
         #expect(grid[10, 2].background == Palette.canvas)
     }
 
-    @Test("Quiz at a quarter of its flight: each question's box is where the frame puts it")
+    @Test("Quiz at a quarter of its flight: the buttons boxed with their names, the labels' texts whole")
     func quizReadBack() throws {
         let url = repositoryRoot.appendingPathComponent("Playgrounds/Quiz.layout")
         let scene = Scene.parse(SourceFile(name: "Quiz.layout", text: try String(contentsOf: url, encoding: .utf8)))
@@ -97,20 +97,23 @@ import Viewer
         let frame = session.frame(at: 0.25)
         let grid = FrameRenderer.render(frame, columns: 120, rows: 60)
         let placement = CanvasPlacement(canvas: frame.canvas, columns: 120, rows: 60)
-        for name in ["nextButton", "answer", "showAnswer"] {
+        for name in ["nextButton", "showAnswer"] {
             let view = try #require(frame.view(named: name))
             let column = placement.column(view.x)
             let row = placement.halfRow(view.y) / 2
             #expect(grid[column, row].character == "┌", "\(name)'s top-left corner at \(column), \(row)")
-            // The name follows the corner on the top edge, whole or cut with an ellipsis.
-            var written = ""
-            var at = column + 1
-            while grid[at, row].character != "─" && grid[at, row].character != "┐" {
-                written.append(grid[at, row].character)
-                at += 1
-            }
-            let shown = written.hasSuffix("…") ? String(written.dropLast()) : written
-            #expect(!shown.isEmpty && name.hasPrefix(shown) && (written == name || written.hasSuffix("…")))
+            let top = String((column..<(column + name.count + 1)).map { grid[$0, row].character })
+            #expect(top == "┌" + name)
+            let title = try #require(view.text)
+            #expect(TextRenderingTests.find(title, in: grid).count == 1, "\(title) in:\n\(grid.plainText)")
+        }
+        // The answer label: its text alone on its centre's row, no box around it, no name.
+        let answer = try #require(frame.view(named: "answer"))
+        let found = TextRenderingTests.find(try #require(answer.text), in: grid)
+        #expect(found.map(\.row) == [Int(placement.centre(of: answer.frame).row)])
+        #expect(!grid.plainText.contains("answer"))
+        if let at = found.first {
+            #expect(grid[at.column - 1, at.row].character == " " && grid[at.column + 3, at.row].character == " ")
         }
     }
 }

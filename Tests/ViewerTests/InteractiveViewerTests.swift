@@ -50,7 +50,7 @@ struct InteractiveViewerTests {
     }
 
     @Test(
-        "Live: the scene shows, a save changes it, an error shows and clears, a resize repaints, q restores the terminal",
+        "Live: the scene shows, a save changes it, an error shows and clears, a resize repaints, n hides names, q restores the terminal",
         .enabled(if: hasTmux(), "tmux is not installed (Tools/setup.sh installs it)"))
     func liveSession() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layout-view-\(getpid())")
@@ -115,6 +115,12 @@ struct InteractiveViewerTests {
         // Space pauses the daemon's clock: the status line says so.
         _ = try Self.tmux(["send-keys", "-t", Self.session, " "])
         try Self.waitFor("paused") { $0.contains("paused") }
+
+        // n turns the names off: the box stays, without its name; n again brings it back.
+        _ = try Self.tmux(["send-keys", "-t", Self.session, "n"])
+        try Self.waitFor("the box without its name") { $0.contains("names off") && !$0.contains("┌box") }
+        _ = try Self.tmux(["send-keys", "-t", Self.session, "n"])
+        try Self.waitFor("the name back") { $0.contains("┌box") && !$0.contains("names off") }
 
         // q quits: main screen back, cursor shown, cooked mode, exit status 0.
         _ = try Self.tmux(["send-keys", "-t", Self.session, "q"])

@@ -112,6 +112,28 @@ struct ViewerStateTests {
         #expect(!screen.contains("error in") && screen.contains("no errors"))
     }
 
+    @Test("n turns the views' names off and on: the box stays, its name goes and comes back, the status line says so")
+    func names() {
+        var state = ViewerState(socketPath: "s")
+        state.connection = .connected(inProcess: false)
+        state.apply(scenes: [Self.summary("A")])
+        var frame = Self.frame("A", seq: 0)
+        frame.views[0].width = 50
+        frame.views[0].height = 50
+        state.apply(.frame(frame))
+        #expect(Self.screen(state).contains("┌box───"))
+        #expect(state.handle(.character("n")) == [])
+        var screen = Self.screen(state)
+        #expect(!screen.contains("box") && screen.contains("┌──────"))
+        #expect(screen.contains("A │ names off │"))
+        #expect(state.handle(.character("n")) == [])
+        screen = Self.screen(state)
+        #expect(screen.contains("┌box───") && !screen.contains("names off") && state.notice == "names on")
+        // The help lists the key.
+        #expect(state.handle(.character("?")) == [])
+        #expect(Self.screen(state).contains("view names on or off"))
+    }
+
     @Test("The clock's answer and a refused request show on the status line")
     func notices() {
         var state = ViewerState(socketPath: "s")

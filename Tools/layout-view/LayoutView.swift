@@ -19,12 +19,14 @@ struct LayoutView: AsyncParsableCommand {
             the new layout animates in. When no daemon listens, starts one in this process on the given file or \
             folder (default Playgrounds), on the same socket, so a second viewer or layoutctl can attach to it. \
             Keys: q or Ctrl-C quit, space pauses the clock, s slows animations ×10, r reloads and replays, \
-            a picks an action to run, tab shows the next scene, ? help.
+            a picks an action to run, tab shows the next scene, n turns view names off and on, ? help.
 
             With --once, draws one frame of a scene file as text and exits: the scene loaded, `on load` run, \
-            the --run actions started at 0 s, at scene time --at. Boxes are drawn where the frame puts the \
-            views, scaled to the size with the canvas's aspect ratio (a cell is about twice as tall as wide); \
-            fills use half blocks.
+            the --run actions started at 0 s, at scene time --at. Views are drawn where the frame shows them, \
+            scaled to the size with the canvas's aspect ratio (a cell is about twice as tall as wide): plain \
+            views as boxes with their names where the names fit, labels as their text (centred, wrapped or cut \
+            with … only when it does not fit), buttons as their title in a box when there is room; fills use \
+            half blocks.
 
             Examples:
               layout-view Playgrounds/Quiz.layout
@@ -60,6 +62,9 @@ struct LayoutView: AsyncParsableCommand {
 
     @Option(help: "The picture's size, COLSxROWS (default: the terminal's, or 80x24).")
     var size: String?
+
+    @Flag(inversion: .prefixedNo, help: "Draw views' names where they fit (live: n turns them off and on).")
+    var names = true
 
     mutating func validate() throws {
         guard ["auto", "truecolor", "256", "never"].contains(color) else {
@@ -117,7 +122,7 @@ struct LayoutView: AsyncParsableCommand {
                 : file
             let options = ViewerApp.Options(
                 socketPath: socketPath, paths: [isPath ? file : "Playgrounds"], scene: scene,
-                colorMode: colorMode(environment: environment))
+                colorMode: colorMode(environment: environment), names: names)
             let status = await ViewerApp(options).run()
             if status != 0 { throw ExitCode(status) }
             return
@@ -149,14 +154,14 @@ struct LayoutView: AsyncParsableCommand {
                 printError(escapedForTerminal("layout-view: error: cannot write '\(svg)': \(systemReason(errno))"))
                 throw ExitCode(1)
             }
-            let bytes = Array(FrameSVG.render(frame).utf8)
+            let bytes = Array(FrameSVG.render(frame, names: names).utf8)
             let written = fwrite(bytes, 1, bytes.count, handle)
             guard fclose(handle) == 0, written == bytes.count else {
                 printError(escapedForTerminal("layout-view: error: cannot write '\(svg)': \(systemReason(errno))"))
                 throw ExitCode(1)
             }
         }
-        let grid = FrameRenderer.render(frame, columns: columns, rows: rows)
+        let grid = FrameRenderer.render(frame, columns: columns, rows: rows, names: names)
         if color == "auto" || color == "never" {
             print(grid.plainText, terminator: "")
         } else {

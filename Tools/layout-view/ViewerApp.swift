@@ -30,6 +30,8 @@ struct ViewerApp: Sendable {
         /// The scene to show first; nil for the first one.
         var scene: String?
         var colorMode: ColorMode
+        /// Whether views' names are drawn at first (`n` turns them off and on).
+        var names = true
         /// Where `layout-watch` is, for an in-process daemon; nil: beside this program.
         var watcherPath: String?
     }
@@ -54,7 +56,9 @@ struct ViewerApp: Sendable {
             return 1
         }
         defer { TerminalScreen.restore() }
-        let state = Locked(ViewerState(socketPath: options.socketPath, wanted: options.scene))
+        var initial = ViewerState(socketPath: options.socketPath, wanted: options.scene)
+        initial.showsNames = options.names
+        let state = Locked(initial)
         let client = Locked<PlaygroundClient?>(nil)
         let failure = Locked<String?>(nil)
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

@@ -41,4 +41,15 @@ package struct CanvasPlacement: Hashable, Sendable {
     package func halfRow(_ y: Double) -> Int {
         2 * top + Int((y * scale).rounded())
     }
+
+    /// A horizontal position in points as a fractional column: cell `c`
+    /// spans `c ..< c + 1`.
+    package func columnPosition(_ x: Double) -> Double {
+        Double(left) + x * scale
+    }
+
+    /// A vertical position in points as a fractional row: row `r` spans `r ..< r + 1`.
+    package func rowPosition(_ y: Double) -> Double {
+        Double(top) + y * scale / 2
+    }
 }

@@ -1,19 +1,32 @@
 package import PlaygroundProtocol
 
 /// Draws a frame into cells: the canvas in its border, then each view in
-/// the frame's order (subviews after, so over, their parents): its fill in
-/// its colour at twice the rows' resolution, its outline in box-drawing
-/// characters, its name on the top edge and its text in the middle, all
-/// clipped to the box and the canvas. Alpha blends toward what is below,
-/// multiplied down the view's ancestors; hidden views, and everything in
-/// them, are not drawn.
+/// the frame's order (subviews after, so over, their parents), where it
+/// shows (its ``PlaygroundProtocol/ViewFrame/shownFrame``: a scaled or
+/// moved view is drawn at its transformed bounding box), clipped to the
+/// canvas:
+///
+/// - a plain view (or stack) as a box: its fill in its colour at twice the
+///   rows' resolution, its outline in box-drawing characters, and its name
+///   on the top edge when there is room for the whole name;
+/// - a label as UIKit draws it: no border, its colour behind its cells, its
+///   text centred in them, wrapped at spaces onto the rows it has and cut
+///   with "…" only when it does not fit (the frame's `lines`, when given,
+///   one a row);
+/// - a button as its title in a box, with its name on the top edge as a
+///   plain view's, when the box is at least three rows high and wide
+///   enough for the title; else as a label.
+///
+/// Alpha blends toward what is below, multiplied down the view's
+/// ancestors; hidden views, and everything in them, are not drawn. With
+/// `names` false no name is drawn.
 ///
 /// ```swift
-/// let grid = FrameRenderer.render(frame, columns: 80, rows: 24)
+/// let grid = FrameRenderer.render(frame, columns: 80, rows: 24, names: state.showsNames)
 /// print(grid.plainText, terminator: "")
 /// ```
 package enum FrameRenderer {
-    package static func render(_ frame: Frame, columns: Int, rows: Int) -> CellGrid {
+    package static func render(_ frame: Frame, columns: Int, rows: Int, names: Bool = true) -> CellGrid {
         var grid = CellGrid(
             columns: columns, rows: rows, filling: Cell(" ", foreground: Palette.text, background: Palette.screen))
         guard columns >= 3, rows >= 3 else { return grid }
@@ -24,7 +37,7 @@ package enum FrameRenderer {
         // Guides are in frames for tests to assert on; they are never drawn.
         for (index, view) in frame.views.enumerated() where view.kind != .guide {
             guard let alpha = shownAlpha(of: index, in: frame.views, byName: byName) else { continue }
-            draw(view, index: index, alpha: alpha, placement: placement, into: &grid)
+            draw(view, index: index, alpha: alpha, placement: placement, names: names, into: &grid)
         }
         return grid
     }
@@ -65,86 +78,74 @@ package enum FrameRenderer {
     }
 
     private static func draw(
-        _ view: ViewFrame, index: Int, alpha: Double, placement: CanvasPlacement, into grid: inout CellGrid
+        _ view: ViewFrame, index: Int, alpha: Double, placement: CanvasPlacement, names: Bool,
+        into grid: inout CellGrid
     ) {
-        guard alpha > 0, view.width.isFinite, view.height.isFinite, view.x.isFinite, view.y.isFinite else { return }
-        let left = placement.column(view.x)
-        let right = placement.column(view.x + view.width)  // exclusive
-        let topHalf = placement.halfRow(view.y)
-        let bottomHalf = placement.halfRow(view.y + view.height)  // exclusive
-        guard right > left, bottomHalf > topHalf else { return }
-        let clip = (
-            left: placement.left, right: placement.left + placement.columns, top: placement.top,
-            bottom: placement.top + placement.rows
-        )
-        func inside(_ column: Int, _ row: Int) -> Bool {
-            column >= clip.left && column < clip.right && row >= clip.top && row < clip.bottom
-        }
-        // The fill, by half rows.
-        if let fill = Palette.fill(of: view) {
-            for row in (topHalf / 2)...((bottomHalf - 1) / 2) {
-                let upper = 2 * row >= topHalf && 2 * row < bottomHalf
-                let lower = 2 * row + 1 >= topHalf && 2 * row + 1 < bottomHalf
-                for column in left..<right where inside(column, row) {
-                    var cell = grid[column, row]
-                    if upper && lower {
-                        cell.background = fill.over(cell.background, alpha: alpha)
-                        if alpha >= 0.5 { cell.character = " " }
-                    } else {
-                        cell.foreground = fill.over(cell.background, alpha: alpha)
-                        cell.character = upper ? "▀" : "▄"
-                    }
-                    grid[column, row] = cell
-                }
+        let shown = view.shownFrame
+        guard alpha > 0, [shown.x, shown.y, shown.width, shown.height].allSatisfy(\.isFinite) else { return }
+        let canvas = CellRect(
+            left: placement.left, top: placement.top, right: placement.left + placement.columns,
+            bottom: placement.top + placement.rows)
+        let painter = ViewPainter(clip: canvas, alpha: alpha, ink: Palette.outline(of: view, index: index))
+        let name = names ? CellText.cells(view.name) : []
+        switch view.kind {
+        case .label:
+            drawText(view, in: shown, placement: placement, painter: painter, into: &grid)
+        case .button:
+            let box = placement.box(of: shown).cells
+            let title = titleWidth(of: view)
+            if box.rows >= 3, box.columns - 2 >= title {
+                drawBox(view, in: shown, name: name, placement: placement, painter: painter, into: &grid)
+                let lines = TextLines.fit(
+                    view.text ?? "", lines: view.lines, columns: box.inner.columns, rows: box.inner.rows)
+                painter.text(lines, centredOn: placement.centre(of: shown), within: box.inner, into: &grid)
+            } else {
+                drawText(view, in: shown, placement: placement, painter: painter, into: &grid)
             }
+        case .view, .stack, .guide:
+            drawBox(view, in: shown, name: name, placement: placement, painter: painter, into: &grid)
         }
-        // The outline, the name and the text, in whole cells.
-        let top = topHalf / 2
-        let bottom = (bottomHalf - 1) / 2
-        let color = Palette.outline(of: view, index: index)
-        func put(_ character: Character, _ column: Int, _ row: Int, _ ink: RGB? = nil) {
-            guard inside(column, row) else { return }
-            var cell = grid[column, row]
-            cell.character = character
-            cell.foreground = (ink ?? color).over(cell.background, alpha: alpha)
-            grid[column, row] = cell
-        }
-        let boxed = right - left >= 2 && bottom > top
-        if boxed {
-            for column in (left + 1)..<(right - 1) {
-                put("─", column, top)
-                put("─", column, bottom)
-            }
-            for row in (top + 1)..<bottom {
-                put("│", left, row)
-                put("│", right - 1, row)
-            }
-            put("┌", left, top)
-            put("┐", right - 1, top)
-            put("└", left, bottom)
-            put("┘", right - 1, bottom)
-        }
-        // The name on the top edge.
-        let first = boxed ? left + 1 : left
-        let last = boxed ? right - 2 : right - 1  // inclusive
-        guard last >= first else { return }
-        write(CellText.cells(view.name), from: first, through: last) { put($0, $1, top) }
-        // The text in the middle row; a box two rows tall has it on its bottom edge.
-        guard boxed, let text = view.text, !text.isEmpty else { return }
-        let middle = bottom - top >= 2 ? (top + bottom) / 2 : bottom
-        let characters = CellText.cells(text)
-        let ink = Palette.fill(of: view).map { Palette.readable(on: $0) } ?? Palette.text
-        let start = first + max(0, (last - first + 1 - characters.count) / 2)
-        write(characters, from: start, through: last) { put($0, $1, middle, ink) }
     }
 
-    /// Writes characters from a column, cut at `last` with an ellipsis when they do not fit.
-    private static func write(
-        _ characters: [Character], from first: Int, through last: Int, put: (Character, Int) -> Void
+    /// A view as a box: its fill in its colour by half rows, its outline,
+    /// and its name on the top edge when the edge has room for all of it
+    /// (on its one row when it has no room for a box).
+    private static func drawBox(
+        _ view: ViewFrame, in shown: Rect, name: [Character], placement: CanvasPlacement, painter: ViewPainter,
+        into grid: inout CellGrid
     ) {
-        let room = last - first + 1
-        guard room > 0 else { return }
-        let shown = characters.count <= room ? characters : Array(characters.prefix(room - 1)) + ["…"]
-        for (offset, character) in shown.enumerated() { put(character, first + offset) }
+        let (box, halfTop, halfBottom) = placement.box(of: shown)
+        guard box.columns > 0, halfBottom > halfTop else { return }
+        let fill = Palette.fill(of: view)
+        if let fill { painter.fill(fill, columns: box.left..<box.right, halfRows: halfTop..<halfBottom, into: &grid) }
+        let boxed = box.columns >= 2 && box.rows >= 2
+        if boxed { painter.outline(box, into: &grid) }
+        let room = boxed ? box.columns - 2 : box.columns
+        if !name.isEmpty, name.count <= room {
+            // On its own colour, the outline's would not show: the name takes the text colour for it.
+            painter.write(
+                name, column: boxed ? box.left + 1 : box.left, row: box.top, readable: fill != nil, into: &grid)
+        }
+    }
+
+    /// A view as UIKit draws a label: no border; its colour, if any,
+    /// behind its text's room (``CanvasPlacement/textArea(of:)``); its
+    /// lines (or its text, wrapped or cut to fit) centred in that room.
+    private static func drawText(
+        _ view: ViewFrame, in shown: Rect, placement: CanvasPlacement, painter: ViewPainter,
+        into grid: inout CellGrid
+    ) {
+        let area = placement.textArea(of: shown)
+        guard area.columns > 0, area.rows > 0 else { return }
+        if let fill = Palette.fill(of: view) { painter.fill(fill, cells: area, into: &grid) }
+        let lines = TextLines.fit(view.text ?? "", lines: view.lines, columns: area.columns, rows: area.rows)
+        painter.text(lines, centredOn: placement.centre(of: shown), within: area, into: &grid)
+    }
+
+    /// The cells a button's title needs across: its longest line.
+    private static func titleWidth(of view: ViewFrame) -> Int {
+        let lines =
+            view.lines ?? (view.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return lines.map { CellText.cells($0).count }.max() ?? 0
     }
 }

@@ -19,7 +19,7 @@ package enum ScreenComposer {
     package static let help: [(String, String)] = [
         ("q, Ctrl-C", "quit"), ("space", "pause or resume the clock"), ("s", "slow animations (×10) on or off"),
         ("r", "reload the file and replay 'on load'"), ("a", "pick an action to run"), ("tab", "next scene"),
-        ("?", "this help"),
+        ("n", "view names on or off"), ("?", "this help"),
     ]
 
     package static func compose(_ state: ViewerState, columns: Int, rows: Int) -> CellGrid {
@@ -28,7 +28,8 @@ package enum ScreenComposer {
         guard columns >= 3, rows >= 2 else { return grid }
         let pictureRows = rows - 1
         if let frame = state.frame {
-            grid.paste(FrameRenderer.render(frame, columns: columns, rows: pictureRows), column: 0, row: 0)
+            let picture = FrameRenderer.render(frame, columns: columns, rows: pictureRows, names: state.showsNames)
+            grid.paste(picture, column: 0, row: 0)
         } else {
             let message =
                 switch state.connection {
@@ -117,6 +118,7 @@ package enum ScreenComposer {
             // What the keys changed comes first, where a narrow terminal still shows it.
             if state.clock.paused { parts.append("paused") }
             if state.clock.slow != 1 { parts.append("slow ×\(format(state.clock.slow))") }
+            if !state.showsNames { parts.append("names off") }
             if let frame = state.frame {
                 parts.append("gen \(frame.generation)")
                 parts.append(seconds(frame.time))

@@ -49,6 +49,8 @@ package struct ViewerState: Sendable {
     package var drawnPerSecond = 0
     /// A short message for the status line: what the last key did, or why it could not.
     package var notice: String?
+    /// Whether views' names are drawn (where they fit); `n` turns them off and on.
+    package var showsNames = true
 
     package init(socketPath: String, wanted: String? = nil) {
         self.socketPath = socketPath
@@ -80,6 +82,7 @@ package struct ViewerState: Sendable {
                     guard let old = before[view.name] else { return true }
                     return old.x != view.x || old.y != view.y || old.width != view.width
                         || old.height != view.height || old.alpha != view.alpha || old.color != view.color
+                        || old.transform != view.transform
                 }
             } else {
                 moving[frame.scene] = frame.settled ? 0 : nil
@@ -159,6 +162,9 @@ package struct ViewerState: Sendable {
             }
             self.current = scenes[(index + 1) % scenes.count].name
             notice = nil
+        case .character("n"):
+            showsNames.toggle()
+            notice = showsNames ? "names on" : "names off"
         case .character("?"):
             overlay = .help
         default:
