@@ -92,7 +92,7 @@ import Viewer
             [
                 ViewFrame(
                     name: "go", kind: .button, parent: "root", x: 10, y: 20, width: 40, height: 30, text: "Start",
-                    font: 17, transform: AffineTransform(scaleX: 2, y: 2))
+                    font: 17, transform: AffineTransform2D(scaleX: 2, y: 2))
             ], canvas: Size(width: 100, height: 100))
         let collector = Self.parse(FrameSVG.render(frame))
         #expect(collector.texts == ["Start"])

@@ -14,7 +14,7 @@ import Viewer
     static func label(
         _ name: String, _ text: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
         lines: [String]? = nil, color: UInt32? = nil, kind: ViewKind = .label, parent: String = "root",
-        transform: AffineTransform? = nil
+        transform: AffineTransform2D? = nil
     ) -> ViewFrame {
         ViewFrame(
             name: name, kind: kind, parent: parent, x: x, y: y, width: width, height: height, text: text, font: 17,
@@ -197,7 +197,7 @@ import Viewer
 
     @Test("A view scaled 2× about its centre is drawn at its shown frame; a scaled label has the room to show its text")
     func transformed() throws {
-        let scale = AffineTransform(scaleX: 2, y: 2)
+        let scale = AffineTransform2D(scaleX: 2, y: 2)
         let view = ViewFrame(
             name: "box", kind: .view, parent: "root", x: 40, y: 40, width: 20, height: 20, transform: scale)
         #expect(view.shownFrame == Rect(x: 30, y: 30, width: 40, height: 40))
