@@ -64,7 +64,7 @@ struct ViewWriter {
             if view.numberOfLines != 1 {
                 code.line("\(name).numberOfLines = \(view.numberOfLines)")
             } else if exporter.hasMultilineText {
-                code.line("\(name).numberOfLines = 0")
+                code.line("\(name).numberOfLines = 0  " + ViewWriter.newlinesOnly)
             }
         case .button:
             code.line("\(name).setTitle(\(SwiftSyntax.string(view.text)), for: .normal)")
@@ -72,7 +72,7 @@ struct ViewWriter {
             if view.numberOfLines != 1 {
                 code.line("\(name).titleLabel?.numberOfLines = \(view.numberOfLines)")
             } else if exporter.hasMultilineText {
-                code.line("\(name).titleLabel?.numberOfLines = 0")
+                code.line("\(name).titleLabel?.numberOfLines = 0  " + ViewWriter.newlinesOnly)
             }
         case .stack:
             if let stack = view.stack { writeStack(stack, name: name, into: &code) }
@@ -109,6 +109,10 @@ struct ViewWriter {
             code.line("\(parent).addSubview(\(name))")
         }
     }
+
+    /// What UIKit cannot say of a one-line label whose text holds `\n`: the playground breaks its lines there
+    /// only, where `numberOfLines = 0` also wraps a line wider than the label.
+    static let newlinesOnly = "// the scene breaks this text at \"\\n\" only; UIKit also wraps a line too wide"
 
     /// `NSDirectionalEdgeInsets(top: …, leading: …, bottom: …, trailing: …)`.
     static func insets(_ insets: Insets) -> String {

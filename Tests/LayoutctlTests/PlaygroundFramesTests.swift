@@ -61,6 +61,7 @@ import Testing
         Run(playground: "Burger", actions: ["convergeWithoutLayout"], codes: ["nothing-to-animate"]),
         Run(playground: "Burger", actions: ["scrubTidy", "releaseTidy@0.1", "unfold@1"]),
         Run(playground: "Burger", actions: ["formX", "unfold@0.5"]),
+        Run(playground: "Card", actions: ["pop", "shake@0.6", "dismiss@1.1", "reset@1.6"]),
         Run(playground: "VisualFormat", actions: ["showError", "hideError@0.5"]),
     ]
 

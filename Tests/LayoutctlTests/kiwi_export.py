@@ -5,14 +5,15 @@ the exported constraints give the frames that `layoutctl solve` gives (SwiftExpo
 It reads the Swift, not the scene: the header comment's canvas and safe-area insets; the stored
 properties (UIView(), UILabel(), UIButton(type: .system), UILayoutGuide(), SizedView(width:height:)),
 with the scene's name where the export renamed one (`// the scene's 'title'`); and viewDidLoad()'s
-lines: semanticContentAttribute, directionalLayoutMargins, text, setTitle, fonts, frames, hugging and
-compression priorities, addSubview and addLayoutGuide, the constraints (one a line, each ending in
+lines: semanticContentAttribute, directionalLayoutMargins (the root's and each view's), text, setTitle,
+fonts, numberOfLines, frames, hugging and compression priorities, addSubview and addLayoutGuide, the constraints (one a line, each ending in
 `.identified(…)`), the arrays of named groups and the calls of NSLayoutConstraint.activate. Then it
 lowers them as UIKit defines them:
 
 - each view and guide has left, top, width and height in the root's coordinates; the root is the canvas,
   its safeAreaLayoutGuide the canvas inset by the safe area (leading on the right when right to left),
-  its layoutMarginsGuide the safe area inset by directionalLayoutMargins;
+  its layoutMarginsGuide the safe area inset by directionalLayoutMargins; a view's layoutMarginsGuide is
+  its frame inset by its directionalLayoutMargins (8 on each side by default);
 - an anchor is an edge, a centre or a size; leading and trailing are left and right, or right and left
   under .forceRightToLeft, where a constraint on leading or trailing measures x from the right, leftwards;
 - `NSLayoutConstraint(item:…multiplier:…)` on positions is evaluated in the two items' nearest common
@@ -21,7 +22,10 @@ lowers them as UIKit defines them:
   character, 1.2 x font a line, a button 12 wider on each side and 6 taller on top and bottom; baselines
   0.8 x font below a line's top, the text centred in the view; a plain view's baselines are its bottom),
   a SizedView's from its initializer; each adds size <= intrinsic at the hugging priority and size >=
-  intrinsic at the compression resistance;
+  intrinsic at the compression resistance; a label or button with numberOfLines other than 1 is laid
+  out, wrapped at the width it got (word wrapping, a long word cut between characters, at most
+  numberOfLines lines), and laid out again with its wrapped size, until no label's lines change, as UIKit
+  does when it sets preferredMaxLayoutWidth;
 - a view left with translatesAutoresizingMaskIntoConstraints = true has its frame, in its parent's
   coordinates, as required constraints.
 
@@ -91,9 +95,23 @@ class View:
         self.frame = None
         self.autoresizing = True    # translatesAutoresizingMaskIntoConstraints
         self.vars = [kiwi.Variable(f"{name}.{p}") for p in ("left", "top", "width", "height")]
+        self.number_of_lines = 1
+        self.layout_margins = (8.0, 8.0, 8.0, 8.0)   # a UIView's default
+        self.wrap_width = None      # where a multi-line label's text wraps, once laid out
 
     def lines(self):
-        return self.text.split("\n") if self.text else []
+        if not self.text:
+            return []
+        paragraphs = self.text.split("\n")
+        if self.number_of_lines == 1 or self.wrap_width is None:
+            return paragraphs
+        per_line = max(int(self.wrap_width / (0.5 * self.font) + 1e-9), 1)
+        lines = []
+        for paragraph in paragraphs:
+            lines += wrap(paragraph, per_line)
+        if self.number_of_lines > 0:
+            lines = lines[:self.number_of_lines]
+        return lines
 
     def intrinsic(self):
         if self.kind in ("label", "button"):
@@ -102,6 +120,25 @@ class View:
             height = len(lines) * 1.2 * self.font
             return (width + 24, height + 12) if self.kind == "button" else (width, height)
         return self.size
+
+
+def wrap(paragraph, per_line):
+    """Word wrapping as UILabel's .byWordWrapping: words on a line while they fit, a word longer than a
+    line cut between characters."""
+    lines, line = [], ""
+    for word in paragraph.split():
+        if line and len(line) + 1 + len(word) <= per_line:
+            line += " " + word
+            continue
+        if line:
+            lines.append(line)
+        while len(word) > per_line:
+            lines.append(word[:per_line])
+            word = word[per_line:]
+        line = word
+    if line or not lines:
+        lines.append(line)
+    return lines
 
 
 class Export:
@@ -145,6 +182,8 @@ class Export:
             return "margins"
         if text in self.views:
             return self.views[text]
+        if text.endswith(".layoutMarginsGuide") and text[:-len(".layoutMarginsGuide")].strip("`") in self.views:
+            return ("viewMargins", self.views[text[:-len(".layoutMarginsGuide")].strip("`")])
         raise Unreadable(f"an item: {text}")
 
     def read(self, lines):
@@ -204,6 +243,11 @@ class Export:
         view, rest = self.views[match.group(1).strip("`")], match.group(2)
         if rest == "translatesAutoresizingMaskIntoConstraints = false":
             view.autoresizing = False
+        elif m := re.fullmatch(r"(?:titleLabel\?\.)?numberOfLines = (\d+)", rest):
+            view.number_of_lines = int(m.group(1))
+        elif m := re.fullmatch(r"directionalLayoutMargins = NSDirectionalEdgeInsets\(top: (\S+), leading: (\S+), "
+                               r"bottom: (\S+), trailing: (\S+)\)", rest):
+            view.layout_margins = tuple(float(m.group(k)) for k in range(1, 5))
         elif m := re.fullmatch(r"text = (\".*\")", rest):
             view.text = swift_string(m.group(1))
         elif m := re.fullmatch(r"setTitle\((\".*\"), for: \.normal\)", rest):
@@ -253,6 +297,12 @@ class Export:
                                                   bottom + self.margins[2], trailing + self.margins[3])
             left, right = (trailing, leading) if self.rtl else (leading, trailing)
             return (left, top, w - left - right, h - top - bottom)
+        if isinstance(item, tuple):      # a view's layoutMarginsGuide
+            view = item[1]
+            left, top, width, height = view.vars
+            m_top, m_leading, m_bottom, m_trailing = view.layout_margins
+            m_left, m_right = (m_trailing, m_leading) if self.rtl else (m_leading, m_trailing)
+            return (left + m_left, top + m_top, width - m_left - m_right, height - m_top - m_bottom)
         return tuple(item.vars)
 
     def anchor(self, item, attribute, mirrored):
@@ -275,6 +325,8 @@ class Export:
 
     def ancestor(self, a, b):
         def chain(item):
+            if isinstance(item, tuple):
+                item = item[1]
             if not isinstance(item, View):
                 return []
             view = item.parent if item.kind == "guide" else item
@@ -287,6 +339,30 @@ class Export:
         return next((v for v in chain(a) if v in others), "root")
 
     def solve(self):
+        """Lays out as UIKit does with multi-line labels: solved, each multi-line label wrapped at the width it
+        got (its preferredMaxLayoutWidth), solved again with the wrapped heights, until nothing changes."""
+        for view in self.order:
+            view.wrap_width = None
+        frames = self.solve_once()
+        for _ in range(8):
+            changed = False
+            for view in self.order:
+                if view.kind not in ("label", "button") or view.number_of_lines == 1 or not view.text:
+                    continue
+                padding = 24 if view.kind == "button" else 0
+                available = max(frames[view.scene_name][2] - padding, 0)
+                unwrapped = max(len(p) for p in view.text.split("\n")) * 0.5 * view.font
+                wanted = None if unwrapped <= available + 1e-9 else available
+                if wanted != view.wrap_width:
+                    before = view.intrinsic()
+                    view.wrap_width = wanted
+                    changed = changed or view.intrinsic() != before
+            if not changed:
+                break
+            frames = self.solve_once()
+        return frames
+
+    def solve_once(self):
         solver = kiwi.Solver()
         rows = []
         for view in self.order:

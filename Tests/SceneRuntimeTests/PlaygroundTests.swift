@@ -79,6 +79,15 @@ import Testing
             // No text yet: 0 high, 16 below the button.
             "errorMessage": rect(16, 458.4, 343, 0),
         ],
+        "Card": [
+            // Between the root's margins (16 to 359), as tall as its content: 16 + 33.6 + 8 + 40.8 + 16 = 114.4,
+            // centred on the safe area's middle, (44 + 633) / 2 = 338.5: top 281.3.
+            "card": rect(16, 281.3, 343, 114.4),
+            // "Hello" at 28 points: 70 × 33.6, inside the card's margins of 16.
+            "title": rect(32, 297.3, 70, 33.6),
+            // 311 points hold 36 characters at 17 points (8.5 each): two lines, 40.8 high, 8 below the title.
+            "message": rect(32, 338.9, 311, 40.8),
+        ],
         "Burger": [
             // 30 × 24 at the margin, 8 below the safe area's 20.
             "burger": rect(16, 28, 30, 24),
@@ -156,6 +165,7 @@ import Testing
         "Each playground's model frames match the hand-worked values to 1e-6",
         arguments: [
             "Quiz", "QuizGuide", "Messaging", "Bankey", "BankeyRTL", "Burger", "Nesting", "Form", "VisualFormat",
+            "Card",
         ])
     func geometry(name: String) throws {
         let laid = try Self.load(name)

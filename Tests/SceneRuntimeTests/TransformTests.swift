@@ -2,6 +2,7 @@ import Foundation
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
+import TestSupport
 import Testing
 
 /// `V.transform`: values worked out by hand from the matrices
@@ -179,5 +180,39 @@ import Testing
             #expect(burger.view(named: name)?.transform == nil, "\(name)")
         }
         #expect(burger.view(named: "middle")?.alpha == 1)
+    }
+}
+
+/// The Card playground: a spring on a scale, keyframes of translations.
+@Suite struct CardPlaygroundTests {
+    static func load(_ actions: [String]) throws -> Running {
+        let url = PlaygroundTests.folder.appendingPathComponent("Card.layout")
+        return Running(try String(contentsOf: url, encoding: .utf8), running: actions)
+    }
+
+    @Test("Card: the message wraps in two lines inside the card's margins")
+    func message() throws {
+        var run = try Self.load([])
+        #expect(run.view("message", at: 0).lines == ["Transforms and keyframes are the", "other half of UIKit animation."])
+    }
+
+    @Test("Card pop: the scale goes from 0.8 to 1 on UIKit's spring (damping 0.5, 0.5 s)")
+    func pop() throws {
+        var run = try Self.load(["pop"])
+        for time in [0.05, 0.1, 0.2, 0.3] {
+            let progress = TutorialTiming.spring(damping: 0.5, velocity: 0, duration: 0.5, at: time)
+            let scale = 0.8 + 0.2 * progress
+            TransformTests.expectTransform(run.view("card", at: time).transform, [scale, 0, 0, scale, 0, 0])
+        }
+        #expect(run.view("card", at: 0.5).transform == nil)
+    }
+
+    @Test("Card shake: four linear keyframes of 0.1 s each: -12, 12, -6, home")
+    func shake() throws {
+        var run = try Self.load(["shake"])
+        for (time, x) in [(0.05, -6.0), (0.1, -12), (0.15, 0), (0.2, 12), (0.25, 3), (0.3, -6), (0.35, -3)] {
+            TransformTests.expectTransform(run.view("card", at: time).transform, [1, 0, 0, 1, x, 0])
+        }
+        #expect(run.view("card", at: 0.4).transform == nil)
     }
 }
