@@ -193,7 +193,8 @@ import Testing
     @Test("Card: the message wraps in two lines inside the card's margins")
     func message() throws {
         var run = try Self.load([])
-        #expect(run.view("message", at: 0).lines == ["Transforms and keyframes are the", "other half of UIKit animation."])
+        #expect(
+            run.view("message", at: 0).lines == ["Transforms and keyframes are the", "other half of UIKit animation."])
     }
 
     @Test("Card pop: the scale goes from 0.8 to 1 on UIKit's spring (damping 0.5, 0.5 s)")
