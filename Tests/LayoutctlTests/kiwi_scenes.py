@@ -22,6 +22,14 @@ the Swift lowering:
   baseline from the text's centre (at the intrinsic height: the top plus the
   line's baseline, plus 6 for a button); a plain view's baselines (the
   root's too) are its bottom edge;
+- a label or button with `lines N` (N other than 1) is laid out, then its
+  text is wrapped at the width it got (less a button's 24), at spaces, a word
+  longer than a line cut between characters, a line holding floor(width /
+  (0.5 x font)) characters, at most N lines (0: no limit; past N the last
+  line is the rest, cut to one character less than a line, with "…"), and
+  its intrinsic size is then its widest line by its lines; laid out again,
+  until no label's wrapping changes (UIKit's preferredMaxLayoutWidth); a
+  scene whose every intermediate layout is not unique is dropped;
 - an intrinsic size (text, or `size W x H` on a plain view) adds, per axis,
   `size <= intrinsic @hugging` and `size >= intrinsic @compression`;
 - `frame X Y W H` pins the frame in the parent's coordinates, and the view
@@ -68,6 +76,9 @@ ALL_ATTRIBUTES = HORIZONTAL_POSITIONS + VERTICAL_POSITIONS + ["width", "height"]
 
 NAMES = ["card", "title", "subtitle", "badge", "avatar", "panel", "header", "footer", "icon", "spacer", "hint",
          "okButton", "body", "caption", "sidebar", "toolbar", "thumb", "detail", "note", "tag", "banner", "chip"]
+# Longer texts for labels with `lines N`, so that some wrap.
+PHRASES = ["Your premium source for all things banking!", "aaaa bbbb cccc dddd", "What is the capital of Vermont?",
+           "Supercalifragilisticexpialidocious words", "Sign in to continue"]
 WORDS = ["Hi", "Sign In", "Bankey", "OK", "Cancel", "Hello world", "a", "bb", "What is 7+7?", "Next", "x",
          "Lorem ipsum", "42", "Go", "Settings", "say \"cheese\"", "C:\\temp"]
 DECORATIONS = ["color blue", "color systemTeal", "color #3366ff", "color #ff8800", "alpha 0", "alpha 0.5",
@@ -81,7 +92,8 @@ REQUIRED_FEATURES = (
      "setting:canvas", "setting:safearea", "hugging", "compression", "inactive-constraint", "inactive-group",
      "active-group", "inactive-would-matter", "soft-vs-intrinsic", "intrinsic-overridden", "position-constant",
      "constraint-in-view-block", "relation:==", "relation:>=", "relation:<=", "baseline-of-plain-view",
-     "baseline-of-button", "baseline-of-label", "baseline-of-root", "hidden", "anchor-on-fixed-frame"]
+     "baseline-of-button", "baseline-of-label", "baseline-of-root", "hidden", "anchor-on-fixed-frame",
+     "wrapped-text", "truncated-text"]
     + ["attribute:" + a for a in ALL_ATTRIBUTES]
     + ["priority:" + p for p in PRIORITY_NAMES])
 
@@ -111,6 +123,8 @@ class Item:
         self.hugging = None         # (H, V); None: the default, 250 250
         self.compression = None     # (H, V); None: the default, 750 750
         self.frame = None           # (X, Y, W, H) in the parent's coordinates
+        self.lines_limit = 1        # `lines N`
+        self.wrap_width = None      # where the text wraps, once laid out (lines N, N != 1)
         self.decorations = []       # properties without effect on layout: colour, alpha, hidden
         self.constraints = []       # constraints written inside this view's block
 
@@ -124,11 +138,37 @@ class Item:
             return None
         if self.kind in ("label", "button"):
             font = 17.0 if self.font is None else self.font
-            lines = self.text.split("\n")
+            lines = self.text_lines()
             width = max(len(line) for line in lines) * 0.5 * font
             height = len(lines) * 1.2 * font
             return (width + 24, height + 12) if self.kind == "button" else (width, height)
         return self.size
+
+    def text_lines(self):
+        """The text's lines: at "\n", and wrapped at `wrap_width` for `lines N`, N != 1."""
+        paragraphs = self.text.split("\n")
+        if self.lines_limit == 1 or self.wrap_width is None:
+            return paragraphs
+        font = 17.0 if self.font is None else self.font
+        per_line = max(int(self.wrap_width / (0.5 * font) + 1e-9), 1)
+        lines = []
+        for paragraph in paragraphs:
+            line = ""
+            for word in paragraph.split():
+                if line and len(line) + 1 + len(word) <= per_line:
+                    line += " " + word
+                    continue
+                if line:
+                    lines.append(line)
+                while len(word) > per_line:
+                    lines.append(word[:per_line])
+                    word = word[per_line:]
+                line = word
+            lines.append(line)
+        if 0 < self.lines_limit < len(lines):
+            rest = " ".join(lines[self.lines_limit - 1:])
+            lines = lines[:self.lines_limit - 1] + [rest[:max(per_line - 1, 0)].rstrip(" ") + "…"]
+        return lines
 
     def baseline_offsets(self):
         """(first, last) baselines from the view's vertical centre, the text being centred in the view;
@@ -136,7 +176,7 @@ class Item:
         if self.kind not in ("label", "button"):
             return None
         font = 17.0 if self.font is None else self.font
-        lines = len(self.text.split("\n"))
+        lines = len(self.text_lines())
         half_text = lines * 1.2 * font / 2
         return (0.8 * font - half_text, (lines - 1) * 1.2 * font + 0.8 * font - half_text)
 
@@ -339,6 +379,9 @@ class Generator:
             item.text = "\n".join(rng.choice(WORDS) for _ in range(lines))
             if lines > 1:
                 s.features.add("multiline-text")
+            if rng.random() < 0.25:
+                item.lines_limit = rng.choice([0, 0, 2])
+                item.text = rng.choice(PHRASES)
             if rng.random() < 0.4:
                 item.font = float(rng.choice([10, 12, 14, 20, 24, 34, 15.5]))
                 s.features.add("font")
@@ -536,6 +579,8 @@ def write_scene(s, rng):
         props = list(item.decorations)       # JSON's escapes \n \" \\ are the language's too
         if item.font is not None:
             props.append("font " + number(item.font))
+        if item.lines_limit != 1:
+            props.append(f"lines {item.lines_limit}")
         if item.size is not None:
             props.append(f"size {number(item.size[0])} x {number(item.size[1])}")
         if item.hugging is not None:
@@ -829,6 +874,12 @@ def coverage(scene, lowering, values):
                                                "plain-view" if item.kind == "view" else item.kind))
     for item in scene.items:
         i = lowering.index[item.name]
+        if item.wrap_width is not None and item.text is not None:
+            lines = item.text_lines()
+            if len(lines) > len(item.text.split("\n")):
+                features.add("wrapped-text")
+            if lines[-1].endswith("…"):
+                features.add("truncated-text")
         intrinsic = item.intrinsic()
         if intrinsic and max(abs(values[i + 2] - intrinsic[0]), abs(values[i + 3] - intrinsic[1])) > 1e-6:
             features.add("intrinsic-overridden")
@@ -852,6 +903,27 @@ def main():
         rows = lowering.rows(scene.active_constraints())
         values = kiwi_solve(lowering.count, rows)
         verdict = lexicographic_check(lowering.count, rows, values)
+        # Multi-line labels: wrapped at the widths they got, laid out again, until nothing changes.
+        for _ in range(8):
+            if verdict != "ok":
+                break
+            changed = False
+            for item in scene.items:
+                if item.lines_limit == 1 or item.frame is not None or item.kind not in ("label", "button"):
+                    continue
+                font = 17.0 if item.font is None else item.font
+                available = max(values[lowering.index[item.name] + 2] - (24 if item.kind == "button" else 0), 0)
+                unwrapped = max(len(p) for p in item.text.split("\n")) * 0.5 * font
+                wanted = None if unwrapped <= available + 1e-9 else available
+                if wanted != item.wrap_width:
+                    before = item.intrinsic()
+                    item.wrap_width = wanted
+                    changed = changed or item.intrinsic() != before
+            if not changed:
+                break
+            rows = lowering.rows(scene.active_constraints())
+            values = kiwi_solve(lowering.count, rows)
+            verdict = lexicographic_check(lowering.count, rows, values)
         if verdict == "ok" and any(values[k] < -1e-9 for k in range(lowering.count) if k % 4 >= 2):
             verdict = "negative-size"
         verdicts[verdict] = verdicts.get(verdict, 0) + 1
