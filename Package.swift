@@ -322,7 +322,7 @@ let package = Package(
         .testTarget(
             name: "LayoutctlTests",
             dependencies: ["layoutctl", "TestSupport", "HostSystem"],
-            exclude: ["kiwi_scenes.py", "kiwi_export.py", "UIKitStub.swift"],
+            exclude: ["kiwi_scenes.py", "kiwi_export.py", "uikit_text.py", "UIKitStub.swift"],
             swiftSettings: strictSettings
         ),
         // The Swift export's pieces: constraints, animations, names, strings, every statement kind.

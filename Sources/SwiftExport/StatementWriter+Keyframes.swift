@@ -34,16 +34,7 @@ extension StatementWriter {
         } else {
             writeSteps(animation.steps, into: &code)
         }
-        if let completion = animation.completion {
-            code.close("} completion: { _ in")
-            code.indented { code in
-                var inner = StatementWriter(exporter: exporter)
-                inner.write(completion, into: &code, inClosure: true)
-            }
-            code.line("}")
-        } else {
-            code.close()
-        }
+        closeAnimation(completion: animation.completion, into: &code)
     }
 
     private mutating func writeSteps(_ steps: [KeyframeAnimation.Step], into code: inout SwiftCode) {

@@ -215,6 +215,11 @@ struct StatementWriter {
             write(body, into: &code, inClosure: true)
         }
         insideAnimate = wasInside
+        closeAnimation(completion: completion, into: &code)
+    }
+
+    /// Closes an animation call's closure, with its completion closure when it has one.
+    func closeAnimation(completion: [Statement]?, into code: inout SwiftCode) {
         if let completion {
             code.close("} completion: { _ in")
             code.indented { code in

@@ -42,6 +42,8 @@ import sys
 
 import kiwisolver as kiwi
 
+from uikit_text import characters_per_line, wrap
+
 REQUIRED = 1000.0
 NAMED_PRIORITIES = {".required": 1000.0, ".defaultHigh": 750.0, ".defaultLow": 250.0, ".fittingSizeLevel": 50.0}
 RELATIONS = {"equalTo": "==", "greaterThanOrEqualTo": ">=", "lessThanOrEqualTo": "<=",
@@ -105,7 +107,7 @@ class View:
         paragraphs = self.text.split("\n")
         if self.number_of_lines == 1 or self.wrap_width is None:
             return paragraphs
-        per_line = max(int(self.wrap_width / (0.5 * self.font) + 1e-9), 1)
+        per_line = characters_per_line(self.wrap_width, self.font)
         lines = []
         for paragraph in paragraphs:
             lines += wrap(paragraph, per_line)
@@ -120,25 +122,6 @@ class View:
             height = len(lines) * 1.2 * self.font
             return (width + 24, height + 12) if self.kind == "button" else (width, height)
         return self.size
-
-
-def wrap(paragraph, per_line):
-    """Word wrapping as UILabel's .byWordWrapping: words on a line while they fit, a word longer than a
-    line cut between characters."""
-    lines, line = [], ""
-    for word in paragraph.split():
-        if line and len(line) + 1 + len(word) <= per_line:
-            line += " " + word
-            continue
-        if line:
-            lines.append(line)
-        while len(word) > per_line:
-            lines.append(word[:per_line])
-            word = word[per_line:]
-        line = word
-    if line or not lines:
-        lines.append(line)
-    return lines
 
 
 class Export:

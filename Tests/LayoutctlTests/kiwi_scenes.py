@@ -66,6 +66,8 @@ import sys
 import kiwisolver as kiwi
 import numpy as np
 
+from uikit_text import characters_per_line, wrap
+
 SYSTEM = 8.0
 REQUIRED = 1000
 PRIORITY_NAMES = {"required": 1000, "high": 750, "low": 250, "fitting": 50}
@@ -150,21 +152,10 @@ class Item:
         if self.lines_limit == 1 or self.wrap_width is None:
             return paragraphs
         font = 17.0 if self.font is None else self.font
-        per_line = max(int(self.wrap_width / (0.5 * font) + 1e-9), 1)
+        per_line = characters_per_line(self.wrap_width, font)
         lines = []
         for paragraph in paragraphs:
-            line = ""
-            for word in paragraph.split():
-                if line and len(line) + 1 + len(word) <= per_line:
-                    line += " " + word
-                    continue
-                if line:
-                    lines.append(line)
-                while len(word) > per_line:
-                    lines.append(word[:per_line])
-                    word = word[per_line:]
-                line = word
-            lines.append(line)
+            lines += wrap(paragraph, per_line)
         if 0 < self.lines_limit < len(lines):
             rest = " ".join(lines[self.lines_limit - 1:])
             lines = lines[:self.lines_limit - 1] + [rest[:max(per_line - 1, 0)].rstrip(" ") + "…"]

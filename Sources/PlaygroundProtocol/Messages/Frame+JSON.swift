@@ -75,17 +75,10 @@ extension ViewFrame {
         }
         if let transform {
             out.raw(",\"transform\":[")
-            out.number(transform.a)
-            out.raw(",")
-            out.number(transform.b)
-            out.raw(",")
-            out.number(transform.c)
-            out.raw(",")
-            out.number(transform.d)
-            out.raw(",")
-            out.number(transform.tx)
-            out.raw(",")
-            out.number(transform.ty)
+            for (i, value) in transform.components.enumerated() {
+                if i > 0 { out.raw(",") }
+                out.number(value)
+            }
             out.raw("]")
         }
         out.raw("}")
