@@ -42,7 +42,7 @@ import sys
 
 import kiwisolver as kiwi
 
-from uikit_text import characters_per_line, wrap
+from uikit_text import characters_per_line, wrap, wrap_width
 
 REQUIRED = 1000.0
 NAMED_PRIORITIES = {".required": 1000.0, ".defaultHigh": 750.0, ".defaultLow": 250.0, ".fittingSizeLevel": 50.0}
@@ -332,10 +332,7 @@ class Export:
             for view in self.order:
                 if view.kind not in ("label", "button") or view.number_of_lines == 1 or not view.text:
                     continue
-                padding = 24 if view.kind == "button" else 0
-                available = max(frames[view.scene_name][2] - padding, 0)
-                unwrapped = max(len(p) for p in view.text.split("\n")) * 0.5 * view.font
-                wanted = None if unwrapped <= available + 1e-9 else available
+                wanted = wrap_width(view.text, view.font, view.kind, frames[view.scene_name][2])
                 if wanted != view.wrap_width:
                     before = view.intrinsic()
                     view.wrap_width = wanted

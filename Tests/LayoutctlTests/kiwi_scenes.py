@@ -66,7 +66,7 @@ import sys
 import kiwisolver as kiwi
 import numpy as np
 
-from uikit_text import characters_per_line, wrap
+from uikit_text import characters_per_line, wrap, wrap_width
 
 SYSTEM = 8.0
 REQUIRED = 1000
@@ -903,9 +903,7 @@ def main():
                 if item.lines_limit == 1 or item.frame is not None or item.kind not in ("label", "button"):
                     continue
                 font = 17.0 if item.font is None else item.font
-                available = max(values[lowering.index[item.name] + 2] - (24 if item.kind == "button" else 0), 0)
-                unwrapped = max(len(p) for p in item.text.split("\n")) * 0.5 * font
-                wanted = None if unwrapped <= available + 1e-9 else available
+                wanted = wrap_width(item.text, font, item.kind, values[lowering.index[item.name] + 2])
                 if wanted != item.wrap_width:
                     before = item.intrinsic()
                     item.wrap_width = wanted

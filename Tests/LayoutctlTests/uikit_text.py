@@ -24,3 +24,11 @@ def wrap(paragraph, per_line):
 def characters_per_line(width, font):
     """How many characters of 0.5 x font fit in a width: at least one."""
     return max(int(width / (0.5 * font) + 1e-9), 1)
+
+
+def wrap_width(text, font, kind, width):
+    """Where a multi-line label (or button) of this width wraps its text, as UIKit sets its
+    preferredMaxLayoutWidth: the width inside a button's 12-point sides; None when the text fits unwrapped."""
+    available = max(width - (24 if kind == "button" else 0), 0)
+    unwrapped = max(len(p) for p in text.split("\n")) * 0.5 * font
+    return None if unwrapped <= available + 1e-9 else available
