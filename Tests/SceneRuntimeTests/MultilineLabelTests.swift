@@ -141,6 +141,20 @@ import Testing
         expectClose(run.view("title", at: 3).y, 136.2, within: 1e-9)
     }
 
+    @Test("A label whose wrapping changes its own width never settles: the passes stop at 8, with a warning")
+    func boundedPasses() {
+        // Width five times the height, the width free: one line (12 high) makes it 60 wide, where it wraps
+        // in four lines (48 high), which make it 240 wide, where it fits on one line again, and so on.
+        let laid = Laid(
+            """
+            label t "aaaa bbbb cccc dddd eeee ffff gggg" font 10 lines 0 compression 1 750 hugging 1 250
+            t.leading == root.leading; t.top == root.top
+            t.width == 5 * t.height
+            """)
+        #expect(laid.codes == [.ambiguousLayout])
+        #expect(laid.rendered.contains("still change after 8 layout passes"))
+    }
+
     @Test("lines takes a whole number of at least 0, on labels and buttons only")
     func diagnostics() {
         let cases: [(String, DiagnosticCode)] = [
