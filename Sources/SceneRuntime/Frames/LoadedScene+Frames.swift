@@ -40,10 +40,17 @@ extension LoadedScene {
     /// transform, or the parts an animation of it has reached put together;
     /// nil for the identity.
     func shownTransform(ofView index: Int, in values: [Double]) -> AffineTransform2D? {
-        let modelTransform = states[index].transform
-        let channels = Channel.transform.map { $0.index(ofView: index) }
-        let animating = channels.contains { values[$0] != model[$0] }
-        let shown = animating ? AffineTransform2D.Parts(values: channels.map { values[$0] }).transform : modelTransform
+        // The transform's channels are contiguous; checked without allocating, as this runs for every view of
+        // every frame.
+        let first = Channel.translateX.index(ofView: index)
+        let range = first..<(first + Channel.transform.count)
+        var animating = false
+        for channel in range where values[channel] != model[channel] {
+            animating = true
+            break
+        }
+        let shown =
+            animating ? AffineTransform2D.Parts(values: Array(values[range])).transform : states[index].transform
         return shown.isIdentity ? nil : shown
     }
 

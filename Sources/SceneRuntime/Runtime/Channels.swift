@@ -14,7 +14,7 @@ enum Channel: Int, CaseIterable {
     /// Channels per view.
     static let count = 14
 
-    /// The channels of a transform's parts, in ``AffineTransform2D/Parts``' order.
+    /// The channels of a transform's parts, in ``AffineTransform2D/Parts``' order: contiguous, from `translateX`.
     static let transform: [Channel] = [.translateX, .translateY, .rotation, .shear, .scaleX, .scaleY]
 
     /// The index of this channel of a view in a flat array.
