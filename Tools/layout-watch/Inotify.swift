@@ -75,6 +75,25 @@ enum Inotify {
         inotifytools_remove_watch_by_wd(descriptor) != 0
     }
 
+    /// Removes a watch that the kernel may have dropped already (its folder deleted, its `IN_IGNORED` still to
+    /// come, or a new folder with the same inode number under the old path), without the line the library then
+    /// prints on standard error ("Failed to remove watch on …"), which it prints whatever its verbosity: that
+    /// failure is expected and tells a user nothing. Standard error points at `/dev/null` for the call only;
+    /// layout-watch has one thread, so no message of its own can be lost meanwhile. Returns whether the watch was
+    /// removed.
+    static func removeWatchIfThere(descriptor: Int32) -> Bool {
+        let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer {
+            if saved >= 0 { close(saved) }
+            if null >= 0 { close(null) }
+        }
+        guard saved >= 0, null >= 0, dup2(null, STDERR_FILENO) >= 0 else { return removeWatch(descriptor: descriptor) }
+        let removed = removeWatch(descriptor: descriptor)
+        _ = dup2(saved, STDERR_FILENO)
+        return removed
+    }
+
     /// The next event, or nil after `timeout` seconds without one or when a signal interrupts the wait (`error`
     /// then says `EINTR`; it is 0 after a timeout).
     ///

@@ -155,7 +155,7 @@ struct Watcher {
             guard parentWatches[descriptor] == nil else { continue }
             // It fails when the kernel has dropped the watch already (its IN_IGNORED still to come, or lost in an
             // overflow): the library then keeps its name.
-            if !Inotify.removeWatch(descriptor: descriptor) { droppedDescriptors.insert(descriptor) }
+            if !Inotify.removeWatchIfThere(descriptor: descriptor) { droppedDescriptors.insert(descriptor) }
         }
     }
 
@@ -304,9 +304,10 @@ struct Watcher {
 
     /// Removes root `root` from its parent watch, and the watch when no other root needs it.
     ///
-    /// A watch the kernel has dropped cannot be removed (the library would complain on standard error). A watch is
-    /// dropped only when its folder is deleted or unmounted; so while the parent's path still names the folder the
-    /// watch was set on, the watch is there to remove. Otherwise the folder was deleted (its `IN_IGNORED` is on its
+    /// A watch the kernel has dropped cannot be removed (the library would complain on standard error, which
+    /// ``Inotify/removeWatchIfThere(descriptor:)`` keeps quiet). A watch is dropped only when its folder is deleted
+    /// or unmounted; so while the parent's path still names the folder the watch was set on (the same inode, which
+    /// a new folder can reuse), the watch is there to remove. Otherwise the folder was deleted (its `IN_IGNORED` is on its
     /// way) or moved elsewhere (then its watch stays, reporting nothing).
     private mutating func unwatchParent(of root: Int) {
         guard let descriptor = parentWatchOfRoot.removeValue(forKey: root), var watch = parentWatches[descriptor]
@@ -322,7 +323,8 @@ struct Watcher {
             FileIdentity(of: parent.path) == identity
         else { return }
         parentWatches[descriptor] = nil
-        _ = Inotify.removeWatch(descriptor: descriptor)
+        // The identity can match a new folder that took the old one's inode number: then the watch is gone.
+        _ = Inotify.removeWatchIfThere(descriptor: descriptor)
     }
 
     /// A parent watch's event: a folder made or moved in under a missing root's name may be that root back.
