@@ -24,8 +24,10 @@ extension Importer {
             return []
         }
         var header = "animate \(duration.text)"
-        header += timingOptions(call, scope: scope)
+        let options = timingOptions(call, scope: scope)
         if let damping = call.argument("usingSpringWithDamping") {
+            // The spring form's timing is the spring's: UIKit ignores a curve among its options.
+            header += options.replacing(#/ curve [A-Za-z]+/#, with: "")
             guard let ratio = number(damping, in: scope, inAction: true) else {
                 skip(damping, "a damping ratio the importer cannot work out")
                 return []
@@ -36,6 +38,8 @@ extension Importer {
             {
                 header += " velocity \(velocity.text)"
             }
+        } else {
+            header += options
         }
         return animationBlock(header, call, scope: scope, keyframes: false)
     }

@@ -93,6 +93,10 @@ extension Importer {
             inlineSetup(function, call: call)
             return
         }
+        if isConstraintCall(call) {
+            _ = makeConstraint(call, scope: scope)
+            return
+        }
         let receiver = Array(path.dropLast())
         switch path.last {
         case "addSubview", "addArrangedSubview", "addLayoutGuide":
