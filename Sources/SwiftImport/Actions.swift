@@ -40,7 +40,8 @@ extension Importer {
             return readActionCall(call, scope: &scope, inKeyframes: inKeyframes)
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self) {
-            let op = infix.operator.is(AssignmentExprSyntax.self)
+            let op =
+                infix.operator.is(AssignmentExprSyntax.self)
                 ? "=" : infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""
             if ["=", "+=", "-="].contains(op) { return readActionAssignment(infix, op, scope: &scope) }
         }
@@ -99,7 +100,8 @@ extension Importer {
                     skip(element, "only constraints the class keeps can be switched in an action")
                 }
             }
-            return names.isEmpty ? [] : [.line("\(path.last ?? "activate") \(names.joined(separator: " "))", origin: origin)]
+            return names.isEmpty
+                ? [] : [.line("\(path.last ?? "activate") \(names.joined(separator: " "))", origin: origin)]
         case (_, "setTitle"):
             guard let view = viewName(path: receiver, in: scope), let title = call.arguments.first?.expression,
                 let setting = viewSetting(view, "text", title, scope: scope, inAction: true, at: call)

@@ -67,7 +67,8 @@ extension Importer {
         let body = readAction(animations.statements, scope: &inner)
         return [
             .block(
-                header: "keyframe \(format(start)) \(format(length))", origin: call.startOffset, body: body, trailers: [])
+                header: "keyframe \(format(start)) \(format(length))", origin: call.startOffset, body: body,
+                trailers: [])
         ]
     }
 
@@ -93,7 +94,8 @@ extension Importer {
         let outerRepeat = modifiedRepeat
         modifiedRepeat = nil
         var inner = scope
-        let body = call.closure("animations").map { readAction($0.statements, scope: &inner, inKeyframes: keyframes) } ?? []
+        let body =
+            call.closure("animations").map { readAction($0.statements, scope: &inner, inKeyframes: keyframes) } ?? []
         if let (count, autoreverses) = modifiedRepeat {
             header = header.replacing(" repeat forever", with: "")
             header += " repeat \(count.text)"
@@ -154,22 +156,32 @@ extension Importer {
         }
         if repeats { text += " repeat forever" }
         if autoreverses { text += " autoreverse" }
-        if overrides.count == 2 { text += " override" } else if let only = overrides.first { text += " override \(only)" }
+        if overrides.count == 2 {
+            text += " override"
+        } else if let only = overrides.first {
+            text += " override \(only)"
+        }
         return text
     }
 
     /// Whether a call makes a property animator.
     func isAnimatorCall(_ call: FunctionCallExprSyntax) -> Bool {
-        call.calledPath == ["UIViewPropertyAnimator"] || call.calledPath == ["UIViewPropertyAnimator", "runningPropertyAnimator"]
+        call.calledPath == ["UIViewPropertyAnimator"]
+            || call.calledPath == ["UIViewPropertyAnimator", "runningPropertyAnimator"]
     }
 
     /// A `UIViewPropertyAnimator` made by `init(duration:curve:animations:)`, `init(duration:dampingRatio:animations:)`,
     /// `init(duration:controlPoint1:controlPoint2:animations:)` or `runningPropertyAnimator(…)`, as a draft its
     /// later calls add to.
-    mutating func makeAnimator(_ name: String, _ call: FunctionCallExprSyntax, scope: inout LocalScope) -> AnimatorDraft? {
+    mutating func makeAnimator(_ name: String, _ call: FunctionCallExprSyntax, scope: inout LocalScope)
+        -> AnimatorDraft?
+    {
         scope.animators[name] = name
         let running = call.calledPath?.last == "runningPropertyAnimator"
-        guard let duration = call.argument(running ? "withDuration" : "duration").flatMap({ number($0, in: scope, inAction: true) })
+        guard
+            let duration = call.argument(running ? "withDuration" : "duration").flatMap({
+                number($0, in: scope, inAction: true)
+            })
         else {
             skip(call, "an animator whose duration the importer cannot work out")
             return nil
@@ -256,7 +268,8 @@ extension Importer {
         case "stopAnimation":
             return [.line("stop \(animator)", origin: origin)]
         case "finishAnimation":
-            guard let position = call.argument("at")?.memberPath?.last, ["start", "end", "current"].contains(position) else {
+            guard let position = call.argument("at")?.memberPath?.last, ["start", "end", "current"].contains(position)
+            else {
                 skip(call, "a position the importer does not know")
                 return []
             }
@@ -269,7 +282,9 @@ extension Importer {
 
     /// `addCompletion { position in if position == .end { … } }` is `completion at end`; any other closure a
     /// plain `completion`.
-    private mutating func completion(_ closure: ClosureExprSyntax, scope: LocalScope) -> (header: String, body: [SceneStatement]) {
+    private mutating func completion(_ closure: ClosureExprSyntax, scope: LocalScope) -> (
+        header: String, body: [SceneStatement]
+    ) {
         var inner = scope
         if let parameter = closure.parameterNames.first, closure.statements.count == 1,
             let condition = closure.statements.first?.expression?.as(IfExprSyntax.self), condition.elseBody == nil,

@@ -80,7 +80,8 @@ extension Importer {
             text = "\(first.text) \(relation)"
             constant = argument(label) ?? 0
         } else {
-            guard let secondExpression = call.argument(label), let second = anchor(secondExpression, scope: scope) else {
+            guard let secondExpression = call.argument(label), let second = anchor(secondExpression, scope: scope)
+            else {
                 skip(call, "an anchor the importer does not know")
                 return nil
             }

@@ -67,7 +67,8 @@ indirect enum SceneStatement {
     /// One line: `title.alpha = 1`.
     case line(String, origin: Int)
     /// A block: `animate 0.3 {`, its statements, and its trailing blocks (`} completion {`).
-    case block(header: String, origin: Int, body: [SceneStatement], trailers: [(header: String, body: [SceneStatement])])
+    case block(
+        header: String, origin: Int, body: [SceneStatement], trailers: [(header: String, body: [SceneStatement])])
     /// An animator made here, written once its `addAnimations` and `addCompletion` are known.
     case animator(index: Int)
 }

@@ -114,7 +114,9 @@ struct Importer {
                 setupMethods.insert("viewDidLoad")
                 readSetup(body.statements, scope: &scope)
             }
-            if let loadView = methods["loadView"] { skip(loadView.name, "loadView is not read; set the view up in viewDidLoad") }
+            if let loadView = methods["loadView"] {
+                skip(loadView.name, "loadView is not read; set the view up in viewDidLoad")
+            }
             return
         }
         for member in discovered.members {
@@ -155,7 +157,8 @@ struct Importer {
             reading = [name]
             let statements = readAction(body.statements, scope: &scope)
             actions.append(
-                ImportedAction(name: name, origin: method.positionAfterSkippingLeadingTrivia.utf8Offset, body: statements))
+                ImportedAction(
+                    name: name, origin: method.positionAfterSkippingLeadingTrivia.utf8Offset, body: statements))
         }
     }
 }

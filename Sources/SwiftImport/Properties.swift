@@ -71,7 +71,9 @@ extension Importer {
             }
             if call.calledPath == ["UIViewPropertyAnimator"] {
                 animatorSlots.insert(name)
-                skip(call, "an animator made with the class is not started by anything a scene reads; make it in a method")
+                skip(
+                    call,
+                    "an animator made with the class is not started by anything a scene reads; make it in a method")
                 return
             }
         }
@@ -105,14 +107,17 @@ extension Importer {
                 call,
                 known
                     ? "'\(className)' has no counterpart in a scene: '\(name)' is imported as a plain view"
-                    : "'\(className)' is a custom class whose insides are not in this file: '\(name)' is imported as a plain view")
+                    : "'\(className)' is a custom class whose insides are not in this file: '\(name)' is imported as a plain view"
+            )
             return ImportedView(name: name, kind: .view, origin: origin)
         }
         return nil
     }
 
     /// A property made by a closure that is called at once: its statements configure the view it returns.
-    private mutating func readViewClosure(_ name: String, _ closure: ClosureExprSyntax, at binding: PatternBindingSyntax) {
+    private mutating func readViewClosure(
+        _ name: String, _ closure: ClosureExprSyntax, at binding: PatternBindingSyntax
+    ) {
         var scope = LocalScope()
         var made = false
         for item in closure.statements {
@@ -140,7 +145,9 @@ extension Importer {
     /// The type's name without optionals: `NSLayoutConstraint?` is `NSLayoutConstraint`.
     static func baseTypeName(_ type: TypeSyntax) -> String? {
         if let optional = type.as(OptionalTypeSyntax.self) { return baseTypeName(optional.wrappedType) }
-        if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return baseTypeName(implicit.wrappedType) }
+        if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return baseTypeName(implicit.wrappedType)
+        }
         if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
         if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
         return nil

@@ -99,11 +99,15 @@ extension Importer {
         if !constraints.isEmpty { out.append("") }
         for constraint in active + inactive {
             if let missing = constraint.items.first(where: { !written.contains($0) }) {
-                warn(at: constraint.origin, "the constraint relates '\(missing)', which is not in the scene: it is left out")
+                warn(
+                    at: constraint.origin,
+                    "the constraint relates '\(missing)', which is not in the scene: it is left out")
                 continue
             }
             var line = constraint.written
-            if let priority = constraint.priority, priority != "required", priority != "1000" { line += " @\(priority)" }
+            if let priority = constraint.priority, priority != "required", priority != "1000" {
+                line += " @\(priority)"
+            }
             if let name = constraint.name { line = "\(name): " + line }
             if constraint.activation == nil {
                 guard constraint.name != nil else {
@@ -135,7 +139,9 @@ extension Importer {
                 write(
                     [.block(header: draft.header, origin: draft.origin, body: draft.body, trailers: draft.completions)],
                     depth: depth, into: &out)
-                if let after = draft.startAfter { out.append(indent + "start \(draft.name)\(after)", origin: draft.origin) }
+                if let after = draft.startAfter {
+                    out.append(indent + "start \(draft.name)\(after)", origin: draft.origin)
+                }
             }
         }
     }

@@ -78,7 +78,8 @@ extension Importer {
 
     private mutating func readSetupCall(_ call: FunctionCallExprSyntax, scope: inout LocalScope) {
         guard let path = call.calledPath else {
-            if let forEach = call.calledExpression.as(MemberAccessExprSyntax.self), forEach.declName.baseName.text == "forEach",
+            if let forEach = call.calledExpression.as(MemberAccessExprSyntax.self),
+                forEach.declName.baseName.text == "forEach",
                 let list = forEach.base?.unwrapped.as(ArrayExprSyntax.self), let body = call.trailingClosure
             {
                 readForEach(list, body, scope: &scope)
@@ -172,7 +173,11 @@ extension Importer {
             return
         }
         if let old = views[child]?.parent {
-            if old == "root" { rootChildren.removeAll { $0 == child } } else { views[old]?.children.removeAll { $0 == child } }
+            if old == "root" {
+                rootChildren.removeAll { $0 == child }
+            } else {
+                views[old]?.children.removeAll { $0 == child }
+            }
         }
         var ancestor: String? = parent
         while let current = ancestor, current != "root" {

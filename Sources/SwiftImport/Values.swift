@@ -21,7 +21,8 @@ enum SceneNumber {
     var operand: String {
         switch self {
         case .constant(let value): return value < 0 ? "(\(format(value)))" : format(value)
-        case .expression(let text): return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ? text : "(\(text))"
+        case .expression(let text):
+            return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ? text : "(\(text))"
         }
     }
 
@@ -96,7 +97,9 @@ extension Importer {
             if path == ["pi"] { return .constant(Double.pi) }
             return nil
         }
-        if path == ["CGFloat", "pi"] || path == ["Double", "pi"] || path == ["", "pi"] { return .constant(Double.pi) }
+        if path == ["CGFloat", "pi"] || path == ["Double", "pi"] || path == ["", "pi"] {
+            return .constant(Double.pi)
+        }
         guard inAction, path.count == 2 else { return nil }
         if path[1] == "constant", let constraint = constraintName(path[0], in: scope) {
             return .expression("\(constraint).constant")

@@ -133,9 +133,12 @@ extension Importer {
             }
             return ViewSetting(property: "hidden", value: hidden ? "true" : "false")
         case "numberOfLines":
-            guard hasText, !inAction, let lines = number(value, in: scope)?.constant, lines >= 0, lines == lines.rounded()
+            guard hasText, !inAction, let lines = number(value, in: scope)?.constant, lines >= 0,
+                lines == lines.rounded()
             else {
-                problem = inAction ? "numberOfLines cannot change in a scene's action" : "a value the importer cannot work out"
+                problem =
+                    inAction
+                    ? "numberOfLines cannot change in a scene's action" : "a value the importer cannot work out"
                 return nil
             }
             return ViewSetting(property: "lines", value: format(lines), number: lines)
@@ -217,10 +220,16 @@ extension Importer {
             return "identity"
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
-        func value(_ label: String) -> String? { call.argument(label).flatMap { number($0, in: scope, inAction: inAction)?.operand } }
+        func value(_ label: String) -> String? {
+            call.argument(label).flatMap { number($0, in: scope, inAction: inAction)?.operand }
+        }
         func degrees(_ label: String) -> String? {
-            guard let angle = call.argument(label).flatMap({ number($0, in: scope, inAction: inAction) }) else { return nil }
-            if let radians = angle.constant { return SceneNumber.constant((radians * 180 / .pi * 1e9).rounded() / 1e9).operand }
+            guard let angle = call.argument(label).flatMap({ number($0, in: scope, inAction: inAction) }) else {
+                return nil
+            }
+            if let radians = angle.constant {
+                return SceneNumber.constant((radians * 180 / .pi * 1e9).rounded() / 1e9).operand
+            }
             return "(\(angle.operand) * 180 / 3.141592653589793)"
         }
         var base = ""

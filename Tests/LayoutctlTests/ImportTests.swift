@@ -62,7 +62,9 @@ import Testing
             #expect(result.status == 0)
             #expect(result.stdout == Self.expected)
             #expect(result.stderr.contains("Card.swift:11:9: warning: skipped 'card.layer.cornerRadius = 12'"))
-            #expect(result.stderr.hasSuffix("[import-skipped]\n        card.layer.cornerRadius = 12\n        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"))
+            #expect(
+                result.stderr.hasSuffix(
+                    "[import-skipped]\n        card.layer.cornerRadius = 12\n        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"))
             let out = folder.appendingPathComponent("Card.layout")
             let written = try Layoutctl.run(["import", file.path, "--class", "CardViewController", "-o", out.path])
             #expect(written.status == 0)

@@ -22,7 +22,9 @@ import Testing
         result.expectClean()
         #expect(result.className == "LoginViewController")
         #expect(result.lines.contains("label titleLabel \"Bankey\" font 34 alpha 0"))
-        #expect(result.lines.contains("label subtitleLabel \"Your premium source for all things banking!\" font 20 lines 0 alpha 0"))
+        #expect(
+            result.lines.contains(
+                "label subtitleLabel \"Your premium source for all things banking!\" font 20 lines 0 alpha 0"))
         #expect(result.lines.contains("button signInButton \"Sign In\""))
         #expect(result.lines.contains("titleLeadingAnchor: titleLabel.leading == root.leading - 1000"))
         #expect(result.lines.contains("subtitleLabel.top == titleLabel.bottom + 3 * system"))

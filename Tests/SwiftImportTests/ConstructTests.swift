@@ -9,20 +9,20 @@ import Testing
         let result = imported(
             withViews(
                 setup: """
-                        let inset = margin / 2
-                        a.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: inset * 3).isActive = true
-                        b.widthAnchor.constraint(equalToConstant: CGFloat(width) - 10).isActive = true
-                        b.topAnchor.constraint(equalTo: view.topAnchor, constant: -offset).isActive = true
-                """,
+                            let inset = margin / 2
+                            a.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: inset * 3).isActive = true
+                            b.widthAnchor.constraint(equalToConstant: CGFloat(width) - 10).isActive = true
+                            b.topAnchor.constraint(equalTo: view.topAnchor, constant: -offset).isActive = true
+                    """,
                 members: """
-                    let margin: CGFloat = 8
-                    var width: CGFloat = 100
-                    private let offset = 1_000.0
-                    let duration: TimeInterval = 0.8
-                    func slide() {
-                        UIView.animate(withDuration: duration * 2) { self.a.alpha = 0.5 }
-                    }
-                """))
+                        let margin: CGFloat = 8
+                        var width: CGFloat = 100
+                        private let offset = 1_000.0
+                        let duration: TimeInterval = 0.8
+                        func slide() {
+                            UIView.animate(withDuration: duration * 2) { self.a.alpha = 0.5 }
+                        }
+                    """))
         result.expectClean()
         #expect(result.lines.contains("a.leading == root.leading + 12"))
         #expect(result.lines.contains("b.width == 90"))
@@ -102,18 +102,18 @@ import Testing
         let result = imported(
             withViews(
                 setup: """
-                        NSLayoutConstraint.activate([
-                            a.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 20),
-                            a.leadingAnchor.constraint(greaterThanOrEqualTo: view.layoutMarginsGuide.leadingAnchor),
-                            a.trailingAnchor.constraint(lessThanOrEqualTo: b.leadingAnchor, constant: -8),
-                            b.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5),
-                            b.heightAnchor.constraint(greaterThanOrEqualToConstant: 44),
-                            b.topAnchor.constraint(equalToSystemSpacingBelow: a.bottomAnchor, multiplier: 2),
-                            b.leadingAnchor.constraint(equalToSystemSpacingAfter: a.trailingAnchor, multiplier: 1),
-                            b.centerYAnchor.constraint(equalTo: a.centerYAnchor),
-                            a.firstBaselineAnchor.constraint(equalTo: b.bottomAnchor),
-                        ])
-                """))
+                            NSLayoutConstraint.activate([
+                                a.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 20),
+                                a.leadingAnchor.constraint(greaterThanOrEqualTo: view.layoutMarginsGuide.leadingAnchor),
+                                a.trailingAnchor.constraint(lessThanOrEqualTo: b.leadingAnchor, constant: -8),
+                                b.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5),
+                                b.heightAnchor.constraint(greaterThanOrEqualToConstant: 44),
+                                b.topAnchor.constraint(equalToSystemSpacingBelow: a.bottomAnchor, multiplier: 2),
+                                b.leadingAnchor.constraint(equalToSystemSpacingAfter: a.trailingAnchor, multiplier: 1),
+                                b.centerYAnchor.constraint(equalTo: a.centerYAnchor),
+                                a.firstBaselineAnchor.constraint(equalTo: b.bottomAnchor),
+                            ])
+                    """))
         result.expectClean()
         #expect(
             Array(result.lines.suffix(9)) == [
@@ -129,31 +129,35 @@ import Testing
         let result = imported(
             withViews(
                 setup: """
-                        let width = b.widthAnchor.constraint(equalToConstant: 10)
-                        width.priority = .defaultHigh
-                        bTop = b.topAnchor.constraint(equalTo: view.topAnchor)
-                        bWide = b.widthAnchor.constraint(equalToConstant: 300)
-                        bWide.priority = UILayoutPriority(999)
-                        NSLayoutConstraint.activate([width])
-                        bTop?.isActive = true
-                        a.heightAnchor.constraint(equalToConstant: 5).isActive = true
-                        b.heightAnchor.constraint(equalToConstant: 1)
-                """,
+                            let width = b.widthAnchor.constraint(equalToConstant: 10)
+                            width.priority = .defaultHigh
+                            bTop = b.topAnchor.constraint(equalTo: view.topAnchor)
+                            bWide = b.widthAnchor.constraint(equalToConstant: 300)
+                            bWide.priority = UILayoutPriority(999)
+                            NSLayoutConstraint.activate([width])
+                            bTop?.isActive = true
+                            a.heightAnchor.constraint(equalToConstant: 5).isActive = true
+                            b.heightAnchor.constraint(equalToConstant: 1)
+                    """,
                 members: """
-                    var bTop: NSLayoutConstraint?
-                    var bWide: NSLayoutConstraint!
-                    @objc func widen() {
-                        NSLayoutConstraint.activate([bWide])
-                        bTop?.constant += 20
-                        bTop?.isActive = false
-                    }
-                """))
+                        var bTop: NSLayoutConstraint?
+                        var bWide: NSLayoutConstraint!
+                        @objc func widen() {
+                            NSLayoutConstraint.activate([bWide])
+                            bTop?.constant += 20
+                            bTop?.isActive = false
+                        }
+                    """))
         result.expectClean()
         #expect(
             Array(result.lines[2...5]) == [
-                "b.width == 10 @high", "bTop: b.top == root.top", "a.height == 5", "inactive bWide: b.width == 300 @999",
+                "b.width == 10 @high", "bTop: b.top == root.top", "a.height == 5",
+                "inactive bWide: b.width == 300 @999",
             ])
-        #expect(result.lines.suffix(5) == ["action widen {", "activate bWide", "bTop.constant += 20", "deactivate bTop", "}"])
+        #expect(
+            result.lines.suffix(5) == [
+                "action widen {", "activate bWide", "bTop.constant += 20", "deactivate bTop", "}",
+            ])
         #expect(result.warnings.contains("a constraint never activated nor kept: it is left out"))
     }
 
@@ -163,28 +167,29 @@ import Testing
             withViews(
                 setup: "",
                 members: """
-                    @objc func fade() {
-                        UIView.animate(withDuration: 0.3, animations: { self.a.alpha = 0 })
-                        UIView.animate(withDuration: 0.5, delay: 0.2, options: [.curveLinear, .beginFromCurrentState]) {
-                            self.b.alpha = 0.5
-                            self.view.layoutIfNeeded()
-                        } completion: { _ in
-                            self.b.isHidden = true
+                        @objc func fade() {
+                            UIView.animate(withDuration: 0.3, animations: { self.a.alpha = 0 })
+                            UIView.animate(withDuration: 0.5, delay: 0.2, options: [.curveLinear, .beginFromCurrentState]) {
+                                self.b.alpha = 0.5
+                                self.view.layoutIfNeeded()
+                            } completion: { _ in
+                                self.b.isHidden = true
+                            }
+                            UIView.animate(withDuration: 1, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 2, options: .curveEaseOut, animations: {
+                                self.a.transform = CGAffineTransform(scaleX: 1.2, y: 1.2)
+                            }, completion: nil)
+                            UIView.animate(withDuration: 0.4, delay: 0, options: [.repeat, .autoreverse]) { self.a.alpha = 0.2 }
+                            UIView.animate(withDuration: 0.4, delay: 0, options: [.autoreverse]) {
+                                UIView.modifyAnimations(withRepeatCount: 3, autoreverses: true) { self.a.alpha = 0.1 }
+                            }
                         }
-                        UIView.animate(withDuration: 1, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 2, options: .curveEaseOut, animations: {
-                            self.a.transform = CGAffineTransform(scaleX: 1.2, y: 1.2)
-                        }, completion: nil)
-                        UIView.animate(withDuration: 0.4, delay: 0, options: [.repeat, .autoreverse]) { self.a.alpha = 0.2 }
-                        UIView.animate(withDuration: 0.4, delay: 0, options: [.autoreverse]) {
-                            UIView.modifyAnimations(withRepeatCount: 3, autoreverses: true) { self.a.alpha = 0.1 }
-                        }
-                    }
-                """))
+                    """))
         result.expectClean()
         #expect(
             Array(result.lines.drop { !$0.hasPrefix("action fade") }) == [
                 "action fade {", "animate 0.3 {", "a.alpha = 0", "}",
-                "animate 0.5 delay 0.2 curve linear {", "b.alpha = 0.5", "layout", "} completion {", "b.hidden = true", "}",
+                "animate 0.5 delay 0.2 curve linear {", "b.alpha = 0.5", "layout", "} completion {", "b.hidden = true",
+                "}",
                 "animate 1 spring damping 0.6 velocity 2 {", "a.transform = scale 1.2", "}",
                 "animate 0.4 repeat forever autoreverse {", "a.alpha = 0.2", "}",
                 "animate 0.4 autoreverse repeat 3 {", "a.alpha = 0.1", "}",
@@ -198,13 +203,13 @@ import Testing
             withViews(
                 setup: "",
                 members: """
-                    @objc func hop() {
-                        UIView.animateKeyframes(withDuration: 2, delay: 0, options: [UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)]) {
-                            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { self.a.alpha = 0 }
-                            UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { self.a.alpha = 1 }
-                        } completion: { _ in self.b.alpha = 0 }
-                    }
-                """))
+                        @objc func hop() {
+                            UIView.animateKeyframes(withDuration: 2, delay: 0, options: [UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)]) {
+                                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { self.a.alpha = 0 }
+                                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { self.a.alpha = 1 }
+                            } completion: { _ in self.b.alpha = 0 }
+                        }
+                    """))
         result.expectClean()
         #expect(
             Array(result.lines.drop { !$0.hasPrefix("action hop") }) == [
@@ -213,34 +218,36 @@ import Testing
             ])
     }
 
-    @Test("UIViewPropertyAnimator: curve, dampingRatio, control points, addAnimations, addCompletion, start, pause, fraction, reverse")
+    @Test(
+        "UIViewPropertyAnimator: curve, dampingRatio, control points, addAnimations, addCompletion, start, pause, fraction, reverse"
+    )
     func animators() {
         let result = imported(
             withViews(
                 setup: "",
                 members: """
-                    var open: UIViewPropertyAnimator?
-                    override func viewDidAppear(_ animated: Bool) {
-                        super.viewDidAppear(animated)
-                        let spring = UIViewPropertyAnimator(duration: 0.5, dampingRatio: 0.7) { self.a.alpha = 0 }
-                        spring.startAnimation()
-                        let curved = UIViewPropertyAnimator(duration: 1, controlPoint1: CGPoint(x: 0.1, y: 0), controlPoint2: CGPoint(x: 0.2, y: 1))
-                        curved.addAnimations { self.b.alpha = 0 }
-                        curved.startAnimation()
-                    }
-                    @objc func scrub() {
-                        open = UIViewPropertyAnimator(duration: 2, curve: .linear)
-                        open?.addAnimations { self.a.alpha = 1 }
-                        open?.addCompletion { position in
-                            if position == .end { self.b.alpha = 1 }
+                        var open: UIViewPropertyAnimator?
+                        override func viewDidAppear(_ animated: Bool) {
+                            super.viewDidAppear(animated)
+                            let spring = UIViewPropertyAnimator(duration: 0.5, dampingRatio: 0.7) { self.a.alpha = 0 }
+                            spring.startAnimation()
+                            let curved = UIViewPropertyAnimator(duration: 1, controlPoint1: CGPoint(x: 0.1, y: 0), controlPoint2: CGPoint(x: 0.2, y: 1))
+                            curved.addAnimations { self.b.alpha = 0 }
+                            curved.startAnimation()
                         }
-                        open?.startAnimation(afterDelay: 0.1)
-                        open?.pauseAnimation()
-                        open?.fractionComplete = 0.5
-                        open?.isReversed = true
-                        open?.continueAnimation(withTimingParameters: nil, durationFactor: 0)
-                    }
-                """))
+                        @objc func scrub() {
+                            open = UIViewPropertyAnimator(duration: 2, curve: .linear)
+                            open?.addAnimations { self.a.alpha = 1 }
+                            open?.addCompletion { position in
+                                if position == .end { self.b.alpha = 1 }
+                            }
+                            open?.startAnimation(afterDelay: 0.1)
+                            open?.pauseAnimation()
+                            open?.fractionComplete = 0.5
+                            open?.isReversed = true
+                            open?.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+                        }
+                    """))
         result.expectClean()
         #expect(
             Array(result.lines.drop { !$0.hasPrefix("on load") }) == [
@@ -252,21 +259,23 @@ import Testing
             ])
     }
 
-    @Test("Methods become actions named as in the source; calls between them are 'run'; numeric properties they change are variables")
+    @Test(
+        "Methods become actions named as in the source; calls between them are 'run'; numeric properties they change are variables"
+    )
     func actions() {
         let result = imported(
             withViews(
                 setup: "",
                 members: """
-                    var count: CGFloat = 2
-                    @objc private func next() {
-                        count += 1
-                        a.text = "Next"
-                        a.alpha = count / 4
-                        reset()
-                    }
-                    private func reset() { b.alpha = 1 }
-                """))
+                        var count: CGFloat = 2
+                        @objc private func next() {
+                            count += 1
+                            a.text = "Next"
+                            a.alpha = count / 4
+                            reset()
+                        }
+                        private func reset() { b.alpha = 1 }
+                    """))
         result.expectClean()
         #expect(result.lines.first == "var count = 2")
         #expect(

@@ -59,7 +59,9 @@ import Testing
         let first = result.diagnostics.first
         #expect(first?.code == .invalidSwift)
         #expect(first?.severity == .error)
-        #expect(first.map { $0.rendered.hasPrefix("Test.swift:3:21: error: ") } == true, "\(result.diagnostics.map(\.rendered))")
+        #expect(
+            first.map { $0.rendered.hasPrefix("Test.swift:3:21: error: ") } == true,
+            "\(result.diagnostics.map(\.rendered))")
     }
 
     @Test("A file without a view controller or view, or without the class asked for, has nothing to import")
@@ -74,7 +76,8 @@ import Testing
 
     @Test("A line the language refuses is left out with a warning at the Swift that made it")
     func refusedLine() {
-        let result = imported(withViews(setup: "b.widthAnchor.constraint(equalTo: a.heightAnchor, constant: 1e10).isActive = true"))
+        let result = imported(
+            withViews(setup: "b.widthAnchor.constraint(equalTo: a.heightAnchor, constant: 1e10).isActive = true"))
         result.expectClean()
         #expect(!result.text.contains("1e10") && !result.text.contains("10000000000"))
         let warning = result.diagnostics.first { $0.message.contains("is left out:") }

@@ -16,7 +16,8 @@ package func documentedDiagnostics() throws -> [(code: DiagnosticCode?, text: St
     var block: [Substring]? = nil
     for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
         if line.hasPrefix("```") {
-            if let lines = block, let first = lines.first, first.hasPrefix("Scene.layout:") || first.wholeMatch(of: #/[A-Za-z]+\.swift:\d+:\d+: .*/#) != nil
+            if let lines = block, let first = lines.first,
+                first.hasPrefix("Scene.layout:") || first.wholeMatch(of: #/[A-Za-z]+\.swift:\d+:\d+: .*/#) != nil
             {
                 let code = first.split(separator: "[").last.flatMap { DiagnosticCode(rawValue: String($0.dropLast())) }
                 examples.append((code, lines.joined(separator: "\n") + "\n"))
