@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "PlaygroundTesting", targets: ["PlaygroundTesting"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "SwiftExport", targets: ["SwiftExport"]),
+        .library(name: "SwiftImport", targets: ["SwiftImport"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
         .executable(name: "layout-watch", targets: ["layout-watch"]),
@@ -39,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // What HostSystem needs of glibc beyond Swift's reach: the calls behind _GNU_SOURCE (pipe2, mkostemp, the spawn
@@ -75,6 +77,20 @@ let package = Package(
         .target(
             name: "SwiftExport",
             dependencies: ["SceneLanguage", "PlaygroundProtocol"],
+            swiftSettings: strictSettings
+        ),
+        // UIKit view controllers in Swift read into scenes: swift-syntax's parser (no compiler) in, scene-language
+        // text out, checked by the language. Only layoutctl links it, so nothing else pays for swift-syntax.
+        .target(
+            name: "SwiftImport",
+            dependencies: [
+                "SceneLanguage", "LayoutValues",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
             swiftSettings: strictSettings
         ),
         // Timing: cubic-bezier curves, UIKit's springs, delays, repeats. Standard library (and libm) only.
@@ -202,7 +218,7 @@ let package = Package(
             name: "layoutctl",
             dependencies: [
                 "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "FramePlot", "PlaygroundClient",
-                "LayoutAssertions", "SwiftExport", "HostSystem",
+                "LayoutAssertions", "SwiftExport", "SwiftImport", "HostSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/layoutctl",
@@ -329,6 +345,14 @@ let package = Package(
         .testTarget(
             name: "SwiftExportTests",
             dependencies: ["SwiftExport", "SceneLanguage", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // The Swift import: each construct read, what is skipped and where, and the Bankey tutorial against its
+        // playground, run.
+        .testTarget(
+            name: "SwiftImportTests",
+            dependencies: ["SwiftImport", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         // Save detection on recorded traces, and the real layout-watch on real folders.

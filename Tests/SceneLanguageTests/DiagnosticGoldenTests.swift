@@ -90,13 +90,18 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
         .unsatisfiableConstraints, .ambiguousLayout, .animatorState, .nothingToAnimate, .unrevertedConstraints,
         .missingLayout, .runtimeLimit,
     ]
+    /// The codes of the Swift import, about Swift files; their goldens are in `SwiftImportTests`
+    /// (`DocumentedImportDiagnosticsTests.swift`).
+    static let importCodes: Set<DiagnosticCode> = [.importSkipped, .invalidSwift]
 
     @Test(
         "Every diagnostic code has a golden: the language's here, the layout model's in SceneRuntimeTests, a file's in FileDiagnosticTests"
     )
     func everyCodeHasAGolden() {
         let covered = Set(DiagnosticGolden.all.map(\.code)).union(FileDiagnosticTests.fileCodes)
-        let missing = DiagnosticCode.allCases.filter { !covered.contains($0) && !Self.layoutCodes.contains($0) }
+        let missing = DiagnosticCode.allCases.filter {
+            !covered.contains($0) && !Self.layoutCodes.contains($0) && !Self.importCodes.contains($0)
+        }
         #expect(missing.isEmpty, "no golden for \(missing.map(\.rawValue))")
         #expect(covered.isDisjoint(with: Self.layoutCodes))
     }
@@ -122,12 +127,13 @@ struct DiagnosticGolden: Sendable, CustomTestStringConvertible {
         let goldens = Set((DiagnosticGolden.all + [.recovery]).map(\.expected))
             .union(try FileDiagnosticTests.renderedGoldens().map(\.text))
         // An example whose code cannot be read counts as the language's, and matches no golden.
-        let examples = try documentedDiagnostics().filter { $0.code.map { !Self.layoutCodes.contains($0) } ?? true }
+        let elsewhere = Self.layoutCodes.union(Self.importCodes)
+        let examples = try documentedDiagnostics().filter { $0.code.map { !elsewhere.contains($0) } ?? true }
         for example in examples where !goldens.contains(example.text) {
             Issue.record("docs/diagnostics.md shows a diagnostic that no golden renders:\n\(example.text)")
         }
         let shown = Set(examples.compactMap(\.code))
-        let missing = DiagnosticCode.allCases.filter { !shown.contains($0) && !Self.layoutCodes.contains($0) }
+        let missing = DiagnosticCode.allCases.filter { !shown.contains($0) && !elsewhere.contains($0) }
         #expect(missing.isEmpty, "docs/diagnostics.md has no example of \(missing.map(\.rawValue))")
     }
 }

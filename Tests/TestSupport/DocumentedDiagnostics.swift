@@ -6,8 +6,9 @@ package let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathCom
     .deletingLastPathComponent()
 
 /// The rendered diagnostics that `docs/diagnostics.md` shows: each code block
-/// whose first line is a diagnostic's (`Scene.layout:…`), with the code that
-/// line ends with (nil when it cannot be read).
+/// whose first line is a diagnostic's (`Scene.layout:…`, or a Swift file's,
+/// `Card.swift:…`, for the import's), with the code that line ends with (nil
+/// when it cannot be read).
 package func documentedDiagnostics() throws -> [(code: DiagnosticCode?, text: String)] {
     let document = try String(
         contentsOf: repositoryRoot.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
@@ -15,7 +16,9 @@ package func documentedDiagnostics() throws -> [(code: DiagnosticCode?, text: St
     var block: [Substring]? = nil
     for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
         if line.hasPrefix("```") {
-            if let lines = block, let first = lines.first, first.hasPrefix("Scene.layout:") {
+            if let lines = block, let first = lines.first,
+                first.hasPrefix("Scene.layout:") || first.wholeMatch(of: #/[A-Za-z]+\.swift:\d+:\d+: .*/#) != nil
+            {
                 let code = first.split(separator: "[").last.flatMap { DiagnosticCode(rawValue: String($0.dropLast())) }
                 examples.append((code, lines.joined(separator: "\n") + "\n"))
             }

@@ -12,7 +12,7 @@ struct Layoutctl: AsyncParsableCommand {
         abstract: "Drive and test Layout Playground scenes: on a daemon's socket, or offline on files.",
         discussion: """
             On a daemon (layoutd): scenes, frame, run, exec, step, settle, watch, diagnostics, reload, \
-            assert, and plot on a scene's name. Offline, on files: check, solve, frames, plot on a file, and export (a UIKit view controller in Swift). \
+            assert, and plot on a scene's name. Offline, on files: check, solve, frames, plot on a file, export (a UIKit view controller in Swift) and import (one read back into a scene). \
             Each subcommand's help has examples: layoutctl help assert.
 
             Exit status: 0 done; 1 an assertion failed, the scene has errors or the daemon refused; 2 the \
@@ -22,6 +22,7 @@ struct Layoutctl: AsyncParsableCommand {
         subcommands: [
             Scenes.self, FrameCommand.self, Run.self, Exec.self, Step.self, Settle.self, Watch.self,
             Diagnostics.self, Reload.self, Assert.self, Plot.self, Check.self, Solve.self, Frames.self, Export.self,
+            Import.self,
         ]
     )
 

@@ -91,4 +91,11 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case notAFile = "not-a-file"
     /// A scene file the system will not let be read: no permission, an input/output error.
     case unreadable = "unreadable"
+
+    // Importing Swift (`layoutctl import`): the diagnostics point into the Swift file.
+    /// Swift that the importer cannot read (a guard, a network call, a value it does not know), left out of the
+    /// scene; or a construct read only in part, such as a custom view class imported as a plain view.
+    case importSkipped = "import-skipped"
+    /// Swift that does not parse: the import fails.
+    case invalidSwift = "invalid-swift"
 }

@@ -1,0 +1,177 @@
+import SwiftSyntax
+
+extension Importer {
+    /// Statements of an action, `on load` or an animation block, as the language's statements. What has no
+    /// counterpart is skipped with a warning; `inKeyframes` reads `UIView.addKeyframe` too.
+    mutating func readAction(
+        _ statements: some Sequence<CodeBlockItemSyntax>, scope: inout LocalScope, inKeyframes: Bool = false
+    ) -> [SceneStatement] {
+        var out: [SceneStatement] = []
+        for item in statements {
+            switch item.item {
+            case .decl(let declaration):
+                guard let variable = declaration.as(VariableDeclSyntax.self) else {
+                    skip(declaration, "a declaration inside a method is not read")
+                    continue
+                }
+                readLocal(variable, scope: &scope, inAction: true)
+                if let draft = pendingAnimator {
+                    pendingAnimator = nil
+                    animators.append(draft)
+                    out.append(.animator(index: animators.count - 1))
+                }
+            case .stmt(let statement):
+                if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
+                    out += readActionExpression(expression, scope: &scope, inKeyframes: inKeyframes)
+                } else {
+                    skip(statement, Self.reason(forStatement: statement))
+                }
+            case .expr(let expression):
+                out += readActionExpression(expression, scope: &scope, inKeyframes: inKeyframes)
+            }
+        }
+        return out
+    }
+
+    private mutating func readActionExpression(
+        _ expression: ExprSyntax, scope: inout LocalScope, inKeyframes: Bool
+    ) -> [SceneStatement] {
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            return readActionCall(call, scope: &scope, inKeyframes: inKeyframes)
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self) {
+            let op =
+                infix.operator.is(AssignmentExprSyntax.self)
+                ? "=" : infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""
+            if ["=", "+=", "-="].contains(op) { return readActionAssignment(infix, op, scope: &scope) }
+        }
+        if expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) {
+            skip(expression, "a condition has no counterpart in a scene: its statements are left out")
+        } else {
+            skip(expression, "this statement has no counterpart in a scene")
+        }
+        return []
+    }
+
+    private mutating func readActionCall(
+        _ call: FunctionCallExprSyntax, scope: inout LocalScope, inKeyframes: Bool
+    ) -> [SceneStatement] {
+        let origin = call.startOffset
+        guard let path = call.calledPath else {
+            skip(call, "a call the importer does not know")
+            return []
+        }
+        if path.first == "super" { return [] }
+        let method = path.count == 1 ? path[0] : (path.count == 2 && path[0] == "self" ? path[1] : nil)
+        if let method, let function = methods[method] {
+            guard !function.hasParameters || call.arguments.isEmpty else {
+                skip(call, "'\(method)' takes arguments, which an action cannot: the call is left out")
+                return []
+            }
+            return [.line("run \(method)", origin: origin)]
+        }
+        let receiver = Array(path.dropLast())
+        switch (receiver, path.last ?? "") {
+        case (_, "layoutIfNeeded") where viewName(path: receiver.isEmpty ? ["self"] : receiver, in: scope) != nil:
+            return [.line("layout", origin: origin)]
+        case (["UIView"], "animate"):
+            return readAnimate(call, scope: scope)
+        case (["UIView"], "animateKeyframes"):
+            return readKeyframes(call, scope: scope)
+        case (["UIView"], "addKeyframe") where inKeyframes:
+            return readKeyframe(call, scope: scope)
+        case (["UIView"], "modifyAnimations"):
+            return readModifyAnimations(call, scope: scope)
+        case (["UIView"], "performWithoutAnimation"):
+            var inner = scope
+            return call.closure("actionsWithoutAnimation").map { readAction($0.statements, scope: &inner) } ?? []
+        case (["NSLayoutConstraint"], "activate"), (["NSLayoutConstraint"], "deactivate"):
+            guard let list = call.arguments.first?.expression.unwrapped.as(ArrayExprSyntax.self) else {
+                skip(call, "only a list of constraints written out is read")
+                return []
+            }
+            var names: [String] = []
+            for element in list.elements {
+                if let path = element.expression.selfPath, path.count == 1,
+                    let name = constraintName(path[0], in: scope)
+                {
+                    names.append(name)
+                } else {
+                    skip(element, "only constraints the class keeps can be switched in an action")
+                }
+            }
+            return names.isEmpty
+                ? [] : [.line("\(path.last ?? "activate") \(names.joined(separator: " "))", origin: origin)]
+        case (_, "setTitle"):
+            guard let view = viewName(path: receiver, in: scope), let title = call.arguments.first?.expression,
+                let setting = viewSetting(view, "text", title, scope: scope, inAction: true, at: call)
+            else { return [] }
+            return [.line("\(view).text = \(setting.value)", origin: origin)]
+        default:
+            if receiver.count == 1, let animator = animatorName(receiver[0], in: scope) {
+                return readAnimatorCall(animator, path.last ?? "", call, scope: scope)
+            }
+            skip(call, "a call the importer does not know")
+            return []
+        }
+    }
+
+    private mutating func readActionAssignment(
+        _ infix: InfixOperatorExprSyntax, _ op: String, scope: inout LocalScope
+    ) -> [SceneStatement] {
+        let origin = infix.startOffset
+        let value = infix.rightOperand
+        if let member = infix.leftOperand.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
+            let basePath = base.selfPath
+        {
+            let property = member.declName.baseName.text
+            if basePath.count == 1, let constraint = constraintName(basePath[0], in: scope) {
+                switch property {
+                case "constant":
+                    guard let number = number(value, in: scope, inAction: true) else {
+                        skip(value, "a value the importer cannot work out")
+                        return []
+                    }
+                    return [.line("\(constraint).constant \(op) \(number.text)", origin: origin)]
+                case "isActive" where op == "=":
+                    guard let active = boolean(value) else { break }
+                    return [.line("\(active ? "activate" : "deactivate") \(constraint)", origin: origin)]
+                default: break
+                }
+                skip(infix, "a constraint's \(property) cannot change in a scene")
+                return []
+            }
+            if basePath.count == 1, let animator = animatorName(basePath[0], in: scope) {
+                return readAnimatorAssignment(animator, property, value, at: infix, scope: scope)
+            }
+            if let view = viewName(base, in: scope), op == "=" {
+                if view == "root" {
+                    skip(infix, "the root view's \(property) has no counterpart in a scene")
+                    return []
+                }
+                guard let setting = viewSetting(view, property, value, scope: scope, inAction: true, at: infix) else {
+                    return []
+                }
+                return [.line("\(view).\(setting.property) = \(setting.value)", origin: origin)]
+            }
+        }
+        if let path = infix.leftOperand.selfPath, path.count == 1 {
+            let name = path[0]
+            if sceneVariables.contains(name) {
+                guard let number = number(value, in: scope, inAction: true) else {
+                    skip(value, "a value the importer cannot work out")
+                    return []
+                }
+                return [.line("\(name) \(op) \(number.text)", origin: origin)]
+            }
+            if animatorSlots.contains(name), op == "=", let call = value.unwrapped.as(FunctionCallExprSyntax.self),
+                isAnimatorCall(call), let draft = makeAnimator(name, call, scope: &scope)
+            {
+                animators.append(draft)
+                return [.animator(index: animators.count - 1)]
+            }
+        }
+        skip(infix, "not a property the importer can set in a scene")
+        return []
+    }
+}

@@ -1,0 +1,168 @@
+import LayoutValues
+import SwiftSyntax
+
+/// The anchors of `UIView` and `UILayoutGuide` by their attribute in the language.
+private let anchorAttributes: [String: String] = [
+    "leadingAnchor": "leading", "trailingAnchor": "trailing", "leftAnchor": "left", "rightAnchor": "right",
+    "topAnchor": "top", "bottomAnchor": "bottom", "widthAnchor": "width", "heightAnchor": "height",
+    "centerXAnchor": "centerX", "centerYAnchor": "centerY", "firstBaselineAnchor": "firstBaseline",
+    "lastBaselineAnchor": "lastBaseline",
+]
+
+/// The relations of the anchor methods' first labels.
+private let relations: [String: String] = [
+    "equalTo": "==", "greaterThanOrEqualTo": ">=", "lessThanOrEqualTo": "<=",
+    "equalToConstant": "==", "greaterThanOrEqualToConstant": ">=", "lessThanOrEqualToConstant": "<=",
+    "equalToSystemSpacingAfter": "==", "greaterThanOrEqualToSystemSpacingAfter": ">=",
+    "lessThanOrEqualToSystemSpacingAfter": "<=", "equalToSystemSpacingBelow": "==",
+    "greaterThanOrEqualToSystemSpacingBelow": ">=", "lessThanOrEqualToSystemSpacingBelow": "<=",
+]
+
+/// An anchor as the language writes its item and attribute: `root.safeArea` and `top`.
+struct ImportedAnchor {
+    var item: String
+    var attribute: String
+    /// The view the item belongs to (`root` for the root and its guides), which must be in the scene.
+    var view: String
+
+    var text: String { "\(item).\(attribute)" }
+}
+
+extension Importer {
+    /// Whether a call makes a constraint from an anchor: `a.topAnchor.constraint(equalTo: …)`.
+    func isConstraintCall(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        return member.declName.baseName.text == "constraint"
+    }
+
+    /// The anchor an expression names: a view's, the root's, or one of their guides'.
+    func anchor(_ expression: ExprSyntax, scope: LocalScope) -> ImportedAnchor? {
+        guard var path = expression.memberPath, let last = path.popLast(), let attribute = anchorAttributes[last]
+        else { return nil }
+        var guide = ""
+        if path.last == "safeAreaLayoutGuide" || path.last == "layoutMarginsGuide" {
+            guide = path.removeLast() == "safeAreaLayoutGuide" ? ".safeArea" : ".margins"
+        }
+        if path.isEmpty && rootIsSelf { path = ["self"] }
+        guard let view = viewName(path: path, in: scope) else { return nil }
+        if guide == ".safeArea" && view != "root" { return nil }
+        return ImportedAnchor(item: view + guide, attribute: attribute, view: view)
+    }
+
+    /// Makes the constraint a call describes, inactive, and returns its index; or skips the call with the
+    /// reason.
+    mutating func makeConstraint(_ call: FunctionCallExprSyntax, scope: LocalScope) -> Int? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            let first = anchor(base, scope: scope)
+        else {
+            skip(call, "an anchor the importer does not know")
+            return nil
+        }
+        let labels = call.argumentLabels
+        guard let label = labels.first, let relation = relations[label] else {
+            skip(call, "a constraint method the importer does not know")
+            return nil
+        }
+        // Each number argument: absent, known, or not known (then the constraint is left out).
+        var unknown: ExprSyntax?
+        func argument(_ name: String) -> Double? {
+            guard let expression = call.argument(name) else { return nil }
+            guard let value = number(expression, in: scope)?.constant else {
+                unknown = unknown ?? expression
+                return nil
+            }
+            return value
+        }
+        var text: String
+        var constant = 0.0
+        var items = [first.view]
+        if label.hasSuffix("Constant") {
+            text = "\(first.text) \(relation)"
+            constant = argument(label) ?? 0
+        } else {
+            guard let secondExpression = call.argument(label), let second = anchor(secondExpression, scope: scope)
+            else {
+                skip(call, "an anchor the importer does not know")
+                return nil
+            }
+            items.append(second.view)
+            let factor = argument("multiplier") ?? 1
+            if label.contains("SystemSpacing") {
+                let spacing = factor == 1 ? "system" : "\(format(factor)) * system"
+                text = "\(first.text) \(relation) \(second.text) + \(spacing)"
+            } else {
+                text = "\(first.text) \(relation) \(factor == 1 ? "" : "\(format(factor)) * ")\(second.text)"
+                constant = argument("constant") ?? 0
+            }
+        }
+        if let unknown {
+            skip(unknown, "a value the importer cannot work out: the constraint is left out")
+            return nil
+        }
+        constraints.append(
+            ImportedConstraint(
+                text: text, constant: constant, name: nil, priority: nil, activation: nil,
+                origin: call.positionAfterSkippingLeadingTrivia.utf8Offset, items: items))
+        return constraints.count - 1
+    }
+
+    /// A number after an operator, `+ 8`, `- 1000`, or alone, `-1000`.
+    static func signed(_ value: Double, first: Bool) -> String {
+        if first { return format(value) }
+        return value < 0 ? "- \(format(-value))" : "+ \(format(value))"
+    }
+
+    /// The constraint an expression makes or names: a call (made here), a stored property, a local.
+    mutating func constraintIndex(_ expression: ExprSyntax, scope: LocalScope, quiet: Bool = false) -> Int? {
+        let expression = expression.unwrapped
+        if let call = expression.as(FunctionCallExprSyntax.self), isConstraintCall(call) {
+            return makeConstraint(call, scope: scope)
+        }
+        if let path = expression.selfPath, path.count == 1 {
+            if let local = scope.constraints[path[0]] { return local }
+            if constraintSlots.contains(path[0]) {
+                if let index = constraints.lastIndex(where: { $0.name == path[0] }) { return index }
+                if !quiet { skip(expression, "'\(path[0])' has no constraint yet") }
+                return nil
+            }
+        }
+        if !quiet { skip(expression, "not a constraint the importer can read") }
+        return nil
+    }
+
+    /// A priority: `.required`, `.defaultHigh`, `.defaultLow`, `.fittingSizeLevel`, `UILayoutPriority(N)`, a
+    /// number, and those plus or minus a number.
+    func priority(_ expression: ExprSyntax) -> String? {
+        let expression = expression.unwrapped
+        if let call = expression.as(FunctionCallExprSyntax.self), call.calledPath == ["UILayoutPriority"],
+            let argument = call.arguments.first?.expression
+        {
+            return priority(argument)
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "+" || op == "-",
+            let base = priority(infix.leftOperand).flatMap(Self.priorityValue),
+            let offset = number(infix.rightOperand, in: LocalScope())?.constant
+        {
+            return format(op == "+" ? base + offset : base - offset)
+        }
+        if let value = number(expression, in: LocalScope())?.constant { return format(value) }
+        switch expression.memberPath?.last {
+        case "required": return "required"
+        case "defaultHigh": return "high"
+        case "defaultLow": return "low"
+        case "fittingSizeLevel": return "fitting"
+        default: return nil
+        }
+    }
+
+    private static func priorityValue(_ text: String) -> Double? {
+        switch text {
+        case "required": return 1000
+        case "high": return 750
+        case "low": return 250
+        case "fitting": return 50
+        default: return Double(text)
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import SceneLanguage
+import SwiftSyntax
+
+/// The state of one class's import: what the class declares and what its setup and methods do, read in that
+/// order, and the warnings about what could not be read. ``SceneWriter`` then writes it out.
+struct Importer {
+    /// The Swift file, for the warnings' locations.
+    let swiftFile: SourceFile
+    var diagnostics: [Diagnostic] = []
+    /// A UIView subclass: `self` is the root view.
+    var rootIsSelf = false
+    var views: [String: ImportedView] = [:]
+    /// The root's subviews, in the order they were added.
+    var rootChildren: [String] = []
+    /// The class's numeric constants and properties, with their values as the setup leaves them.
+    var constants: [String: Double] = [:]
+    var strings: [String: String] = [:]
+    /// Numeric properties that methods change: variables of the scene, in the order declared.
+    var sceneVariables: [String] = []
+    /// The numeric properties in the order declared.
+    var constantOrder: [String] = []
+    /// Stored `NSLayoutConstraint` and `UIViewPropertyAnimator` properties.
+    var constraintSlots: Set<String> = []
+    var animatorSlots: Set<String> = []
+    var constraints: [ImportedConstraint] = []
+    var activations = 0
+    /// The class's methods by their base name.
+    var methods: [String: FunctionDeclSyntax] = [:]
+    /// Methods read as part of the setup (called from `viewDidLoad`): not actions.
+    var setupMethods: Set<String> = []
+    /// The methods being read, innermost last: a method that calls itself is not read again.
+    var reading: [String] = []
+    /// Statements of the setup that the language has only as action statements (a transform): the start of
+    /// `on load`.
+    var setupStatements: [SceneStatement] = []
+    var onLoad: [SceneStatement] = []
+    var onLoadOrigin: Int?
+    var actions: [ImportedAction] = []
+    var animators: [AnimatorDraft] = []
+    /// The repeat count of the `UIView.modifyAnimations` met in the animation block being read.
+    var modifiedRepeat: (count: SceneNumber, autoreverses: Bool)?
+    /// The views listed in `UIStackView(arrangedSubviews:)`, by stack: added once every property is known.
+    var pendingArranged: [String: [ExprSyntax]] = [:]
+    /// An animator made by a `let` just read, to be placed where the `let` stands.
+    var pendingAnimator: AnimatorDraft?
+
+    init(swiftFile: SourceFile) {
+        self.swiftFile = swiftFile
+    }
+
+    /// Reads one class: its properties, its setup (`viewDidLoad`, or a view's initialisers), `viewDidAppear`
+    /// as `on load`, and its other methods as actions.
+    mutating func read(_ discovered: DiscoveredClass) {
+        rootIsSelf = discovered.kind == .view
+        for member in discovered.members {
+            if let function = member.as(FunctionDeclSyntax.self), function.body != nil {
+                let name = function.name.text
+                if methods[name] == nil || function.isOverride {
+                    if let earlier = methods[name], !earlier.isOverride {
+                        warn(earlier, "a second method named '\(name)': only one is imported")
+                    }
+                    methods[name] = function
+                } else {
+                    warn(function, "a second method named '\(name)': only the first is imported")
+                }
+            }
+        }
+        for member in discovered.members {
+            if let variable = member.as(VariableDeclSyntax.self) { readProperty(variable) }
+        }
+        findSceneVariables(discovered.members)
+        readSetup(discovered)
+        readOnLoad()
+        readActions(discovered)
+    }
+
+    /// Numeric properties assigned in a method are variables of the scene, so actions can change them.
+    mutating func findSceneVariables(_ members: [DeclSyntax]) {
+        final class Assignments: SyntaxVisitor {
+            var names: Set<String> = []
+            override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+                let assigns =
+                    node.operator.is(AssignmentExprSyntax.self)
+                    || ["+=", "-=", "*=", "/="].contains(node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text)
+                if assigns, let path = node.leftOperand.selfPath, path.count == 1 { names.insert(path[0]) }
+                return .visitChildren
+            }
+        }
+        let visitor = Assignments(viewMode: .sourceAccurate)
+        for member in members {
+            if let function = member.as(FunctionDeclSyntax.self), function.name.text != "viewDidLoad" {
+                visitor.walk(function)
+            }
+        }
+        sceneVariables = constantOrder.filter { visitor.names.contains($0) }
+    }
+
+    /// Reads `viewDidLoad` (a view controller) or the initialisers (a view): views' properties, the hierarchy,
+    /// the constraints.
+    mutating func readSetup(_ discovered: DiscoveredClass) {
+        var scope = LocalScope()
+        for (stack, list) in pendingArranged.sorted(by: { $0.key < $1.key }) {
+            for element in list {
+                if let child = viewName(element, in: scope) {
+                    addSubview(child, to: stack, arranged: true, at: element)
+                } else {
+                    skip(element, "not a view of the class")
+                }
+            }
+        }
+        if discovered.kind == .viewController {
+            if let viewDidLoad = methods["viewDidLoad"], let body = viewDidLoad.body {
+                reading = ["viewDidLoad"]
+                setupMethods.insert("viewDidLoad")
+                readSetup(body.statements, scope: &scope)
+            }
+            if let loadView = methods["loadView"] {
+                skip(loadView.name, "loadView is not read; set the view up in viewDidLoad")
+            }
+            return
+        }
+        for member in discovered.members {
+            guard let initializer = member.as(InitializerDeclSyntax.self), let body = initializer.body else { continue }
+            if initializer.signature.parameterClause.parameters.first?.firstName.text == "coder",
+                body.statements.count <= 2
+            {
+                continue  // init(coder:) with fatalError: nothing to read
+            }
+            reading = ["init"]
+            readSetup(body.statements, scope: &scope)
+        }
+    }
+
+    /// `viewWillAppear(_:)` and `viewDidAppear(_:)`, in that order, are `on load`.
+    mutating func readOnLoad() {
+        for name in ["viewWillAppear", "viewDidAppear"] {
+            guard let method = methods[name], let body = method.body else { continue }
+            setupMethods.insert(name)
+            onLoadOrigin = onLoadOrigin ?? method.positionAfterSkippingLeadingTrivia.utf8Offset
+            var scope = LocalScope()
+            reading = [name]
+            onLoad += readAction(body.statements, scope: &scope)
+        }
+    }
+
+    /// The other methods, named as in the source, are actions; overrides of UIKit's other methods are not.
+    mutating func readActions(_ discovered: DiscoveredClass) {
+        for member in discovered.members {
+            guard let method = member.as(FunctionDeclSyntax.self), let body = method.body else { continue }
+            let name = method.name.text
+            guard methods[name] == method, !setupMethods.contains(name) else { continue }
+            if method.isOverride {
+                skip(method.name, "an override of \(name) has no counterpart in a scene")
+                continue
+            }
+            var scope = LocalScope()
+            reading = [name]
+            let statements = readAction(body.statements, scope: &scope)
+            actions.append(
+                ImportedAction(
+                    name: name, origin: method.positionAfterSkippingLeadingTrivia.utf8Offset, body: statements))
+        }
+    }
+}
+
+extension FunctionDeclSyntax {
+    var isOverride: Bool { modifiers.contains { $0.name.text == "override" } }
+
+    var hasParameters: Bool { !signature.parameterClause.parameters.isEmpty }
+}

@@ -1,0 +1,155 @@
+import SwiftSyntax
+
+/// UIKit's view classes the importer knows, and what each becomes.
+private let viewClasses: [String: ImportedView.Kind] = [
+    "UIView": .view, "UILabel": .label, "UIButton": .button, "UIStackView": .stack, "UILayoutGuide": .guide,
+]
+
+/// Other UIKit views: imported as plain views, with a warning.
+private let otherUIKitViews: Set<String> = [
+    "UIImageView", "UITextField", "UITextView", "UISwitch", "UISlider", "UIScrollView", "UITableView",
+    "UICollectionView", "UIActivityIndicatorView", "UIProgressView", "UISegmentedControl", "UIPageControl",
+    "UIDatePicker", "UIPickerView", "UIVisualEffectView", "UIStepper",
+]
+
+extension Importer {
+    /// One stored property of the class: a view it makes, a number or a string, a constraint or an animator it
+    /// keeps. Computed properties and others are skipped, with a warning for those that could matter.
+    mutating func readProperty(_ declaration: VariableDeclSyntax) {
+        for binding in declaration.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                skip(binding, "only properties with one name are read")
+                continue
+            }
+            if binding.accessorBlock != nil {
+                skip(binding, "a computed property has no counterpart in a scene")
+                continue
+            }
+            let typeName = binding.typeAnnotation.map { Self.baseTypeName($0.type) } ?? nil
+            if let value = binding.initializer?.value {
+                readPropertyValue(name, value, typeName: typeName, at: binding)
+                continue
+            }
+            switch typeName {
+            case "NSLayoutConstraint": constraintSlots.insert(name)
+            case "UIViewPropertyAnimator": animatorSlots.insert(name)
+            case "CGFloat", "Double", "Float", "TimeInterval", "Int":
+                constants[name] = 0
+                constantOrder.append(name)
+            default:
+                if let typeName, typeName.hasPrefix("UI") || typeName.hasSuffix("Delegate") || typeName == "String" {
+                    skip(binding, "a property without a value: what the class is given is not in the file")
+                }
+            }
+        }
+    }
+
+    /// A property with an initial value.
+    private mutating func readPropertyValue(
+        _ name: String, _ value: ExprSyntax, typeName: String?, at binding: PatternBindingSyntax
+    ) {
+        let origin = binding.positionAfterSkippingLeadingTrivia.utf8Offset
+        if let number = number(value, in: LocalScope()), case .constant(let constant) = number {
+            constants[name] = constant
+            constantOrder.append(name)
+            return
+        }
+        if let text = string(value, in: LocalScope()) {
+            strings[name] = text
+            return
+        }
+        let expression = value.unwrapped
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            // `{ let l = UILabel(); …; return l }()`: the closure is read as the view's setup.
+            if let closure = call.calledExpression.as(ClosureExprSyntax.self), call.arguments.isEmpty {
+                readViewClosure(name, closure, at: binding)
+                return
+            }
+            if let made = makeView(name, call, origin: origin) {
+                views[name] = made
+                return
+            }
+            if call.calledPath == ["UIViewPropertyAnimator"] {
+                animatorSlots.insert(name)
+                skip(
+                    call,
+                    "an animator made with the class is not started by anything a scene reads; make it in a method")
+                return
+            }
+        }
+        skip(binding, "a property whose value is not read")
+    }
+
+    /// A view made by a call: `UILabel()`, `UIButton(type: .system)`, `UIStackView(arrangedSubviews: […])`, a
+    /// custom class as a plain view, with a warning that names it.
+    mutating func makeView(_ name: String, _ call: FunctionCallExprSyntax, origin: Int) -> ImportedView? {
+        guard let path = call.calledPath, path.count == 1, let className = path.first,
+            className.first?.isUppercase == true
+        else { return nil }
+        if let kind = viewClasses[className] {
+            let view = ImportedView(name: name, kind: kind, origin: origin)
+            if kind == .stack, let list = call.argument("arrangedSubviews")?.unwrapped.as(ArrayExprSyntax.self) {
+                pendingArranged[name] = list.elements.map(\.expression)
+            }
+            if kind == .button, let type = call.argument("type")?.memberPath?.last, type != "system" {
+                warn(call, "a button of type .\(type) is imported as a system button")
+            }
+            if !call.arguments.isEmpty && kind != .stack && kind != .button {
+                warn(call, "the arguments of \(className)(…) are not read")
+            }
+            return view
+        }
+        let known = otherUIKitViews.contains(className)
+        if known || className.hasSuffix("View") || className.hasSuffix("Control") || className.hasSuffix("Button")
+            || className.hasSuffix("Label") || className.hasSuffix("Field")
+        {
+            warn(
+                call,
+                known
+                    ? "'\(className)' has no counterpart in a scene: '\(name)' is imported as a plain view"
+                    : "'\(className)' is a custom class whose insides are not in this file: '\(name)' is imported as a plain view"
+            )
+            return ImportedView(name: name, kind: .view, origin: origin)
+        }
+        return nil
+    }
+
+    /// A property made by a closure that is called at once: its statements configure the view it returns.
+    private mutating func readViewClosure(
+        _ name: String, _ closure: ClosureExprSyntax, at binding: PatternBindingSyntax
+    ) {
+        var scope = LocalScope()
+        var made = false
+        for item in closure.statements {
+            if case .decl(let declaration) = item.item, let variable = declaration.as(VariableDeclSyntax.self),
+                let first = variable.bindings.first, variable.bindings.count == 1,
+                let local = first.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let call = first.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self), !made,
+                let view = makeView(name, call, origin: binding.positionAfterSkippingLeadingTrivia.utf8Offset)
+            {
+                views[name] = view
+                scope.views[local] = name
+                made = true
+                continue
+            }
+            if case .stmt(let statement) = item.item, statement.is(ReturnStmtSyntax.self) { continue }
+            guard made else {
+                skip(item, "the closure does not start by making a view")
+                continue
+            }
+            readSetup([item], scope: &scope)
+        }
+        if !made { skip(binding, "a property whose value is not read") }
+    }
+
+    /// The type's name without optionals: `NSLayoutConstraint?` is `NSLayoutConstraint`.
+    static func baseTypeName(_ type: TypeSyntax) -> String? {
+        if let optional = type.as(OptionalTypeSyntax.self) { return baseTypeName(optional.wrappedType) }
+        if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return baseTypeName(implicit.wrappedType)
+        }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+        return nil
+    }
+}

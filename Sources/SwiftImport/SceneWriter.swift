@@ -1,0 +1,153 @@
+import LayoutValues
+import SceneLanguage
+
+/// The scene text of an import, line by line, each with the Swift place it came from.
+struct SceneText {
+    struct Line {
+        var text: String
+        /// Where in the Swift file (UTF-8 bytes) the line came from, if anywhere.
+        var origin: Int?
+    }
+
+    var lines: [Line] = []
+
+    mutating func append(_ text: String, origin: Int? = nil) {
+        lines.append(Line(text: text, origin: origin))
+    }
+
+    var text: String { lines.map { $0.text + "\n" }.joined() }
+}
+
+extension Importer {
+    /// Writes what was read as a scene: a header, the scene's variables, the views nested as added, the
+    /// constraints in the order activated then the inactive ones kept in properties, `on load`, the actions.
+    mutating func write(className: String, fileName: String) -> SceneText {
+        var out = SceneText()
+        out.append("# \(className), imported from \(fileName) by layoutctl import.")
+        out.append("")
+        for name in sceneVariables {
+            out.append("var \(name) = \(format(constants[name] ?? 0))")
+        }
+        if !sceneVariables.isEmpty { out.append("") }
+        for child in rootChildren { writeView(child, depth: 0, into: &out) }
+        for (name, view) in views.sorted(by: { $0.value.origin < $1.value.origin }) where view.parent == nil {
+            warn(at: view.origin, "'\(name)' is never added to a view: it is left out")
+        }
+        writeConstraints(into: &out)
+        let load = setupStatements + onLoad
+        if !load.isEmpty {
+            out.append("")
+            out.append("on load {", origin: onLoadOrigin)
+            write(load, depth: 1, into: &out)
+            out.append("}")
+        }
+        for action in actions {
+            out.append("")
+            out.append("action \(action.name) {", origin: action.origin)
+            write(action.body, depth: 1, into: &out)
+            out.append("}")
+        }
+        return out
+    }
+
+    private func writeView(_ name: String, depth: Int, into out: inout SceneText) {
+        guard let view = views[name] else { return }
+        let indent = String(repeating: "  ", count: depth)
+        var line = indent + view.kind.rawValue + " " + name
+        if view.kind == .stack {
+            line += " \(view.axis)"
+            if let spacing = view.spacing { line += " spacing \(format(spacing))" }
+            if let distribution = view.distribution { line += " distribution \(distribution)" }
+            if let alignment = view.alignment { line += " alignment \(alignment)" }
+        }
+        if view.kind == .label || view.kind == .button { line += " " + Self.quoted(view.text ?? "") }
+        if view.kind != .guide {
+            if let font = view.font { line += " font \(format(font))" }
+            if let lines = view.lines, lines != 1 { line += " lines \(lines)" }
+            if let alpha = view.alpha, alpha != 1 { line += " alpha \(format(alpha))" }
+            if let color = view.color { line += " color \(color)" }
+            if view.hidden { line += " hidden" }
+        }
+        let children = view.children.filter { views[$0]?.arranged == (view.kind == .stack) }
+        if children.isEmpty {
+            out.append(line, origin: view.origin)
+            return
+        }
+        out.append(line + " {", origin: view.origin)
+        for child in children { writeView(child, depth: depth + 1, into: &out) }
+        out.append(indent + "}")
+    }
+
+    /// The views written, `root` included: a constraint on any other is left out.
+    private var writtenViews: Set<String> {
+        var written: Set<String> = ["root"]
+        var pending = rootChildren
+        while let next = pending.popLast() {
+            guard let view = views[next] else { continue }
+            if view.parent == "root" || written.contains(view.parent ?? "") {
+                written.insert(next)
+                pending += view.children.filter { views[$0]?.arranged == (view.kind == .stack) }
+            }
+        }
+        return written
+    }
+
+    private mutating func writeConstraints(into out: inout SceneText) {
+        let written = writtenViews
+        let active = constraints.filter { $0.activation != nil }.sorted { ($0.activation ?? 0) < ($1.activation ?? 0) }
+        let inactive = constraints.filter { $0.activation == nil }
+        if !constraints.isEmpty { out.append("") }
+        for constraint in active + inactive {
+            if let missing = constraint.items.first(where: { !written.contains($0) }) {
+                warn(
+                    at: constraint.origin,
+                    "the constraint relates '\(missing)', which is not in the scene: it is left out")
+                continue
+            }
+            var line = constraint.written
+            if let priority = constraint.priority, priority != "required", priority != "1000" {
+                line += " @\(priority)"
+            }
+            if let name = constraint.name { line = "\(name): " + line }
+            if constraint.activation == nil {
+                guard constraint.name != nil else {
+                    warn(at: constraint.origin, "a constraint never activated nor kept: it is left out")
+                    continue
+                }
+                line = "inactive " + line
+            }
+            out.append(line, origin: constraint.origin)
+        }
+    }
+
+    private func write(_ statements: [SceneStatement], depth: Int, into out: inout SceneText) {
+        let indent = String(repeating: "  ", count: depth)
+        for statement in statements {
+            switch statement {
+            case .line(let text, let origin):
+                out.append(indent + text, origin: origin)
+            case .block(let header, let origin, let body, let trailers):
+                out.append(indent + header + " {", origin: origin)
+                write(body, depth: depth + 1, into: &out)
+                for trailer in trailers {
+                    out.append(indent + "} \(trailer.header) {", origin: origin)
+                    write(trailer.body, depth: depth + 1, into: &out)
+                }
+                out.append(indent + "}")
+            case .animator(let index):
+                let draft = animators[index]
+                write(
+                    [.block(header: draft.header, origin: draft.origin, body: draft.body, trailers: draft.completions)],
+                    depth: depth, into: &out)
+                if let after = draft.startAfter {
+                    out.append(indent + "start \(draft.name)\(after)", origin: draft.origin)
+                }
+            }
+        }
+    }
+
+    /// A warning at a place remembered as an offset.
+    mutating func warn(at offset: Int, _ message: String) {
+        diagnostics.append(.warning(.importSkipped, message, at: .at(offset, in: swiftFile)))
+    }
+}

@@ -1,0 +1,111 @@
+public import SceneLanguage
+import SwiftOperators
+import SwiftParser
+import SwiftSyntax
+
+/// The result of importing a Swift file: the scene's text, the checked scene, and the diagnostics.
+public struct SwiftImport: Sendable {
+    /// The scene in the language, as `layoutctl import` writes it.
+    public var text: String
+    /// `text` parsed and checked by the language; nil when the Swift did not parse or held nothing to import.
+    public var scene: Scene?
+    /// The class imported, if any.
+    public var className: String?
+    /// The import's warnings (`import-skipped`, at the Swift line and column), the Swift's errors
+    /// (`invalid-swift`), and any diagnostics of the scene text, in that order.
+    public var diagnostics: [Diagnostic]
+    /// For each line of `text` (index 0 is line 1), where in the Swift file it came from, when it came from one
+    /// place.
+    public var origins: [SourcePosition?]
+
+    /// Whether the import failed: the Swift does not parse, it has no class to import, or the scene has errors.
+    public var failed: Bool { scene == nil || diagnostics.hasErrors }
+}
+
+/// UIKit view controllers and views in Swift, read into scenes.
+///
+/// ```swift
+/// let result = SwiftImporter.import(SourceFile(name: "LoginViewController.swift", text: swift))
+/// print(result.text)                                   // the .layout text
+/// result.diagnostics.forEach { print($0.rendered, terminator: "") }
+/// ```
+///
+/// The importer never compiles: it reads the syntax tree (swift-syntax) of one UIViewController or UIView
+/// subclass, writes the scene-language text of what it understands, and checks that text with
+/// ``Scene/parse(_:)``. Code it does not understand is left out with an `import-skipped` warning at its Swift
+/// line and column; a line of the text that the language refuses is left out the same way, at the Swift that
+/// made it. Only Swift that does not parse fails an import.
+public enum SwiftImporter {
+    /// The subclasses of UIViewController and UIView that a file declares, in the order of the file.
+    public static func classNames(in file: SourceFile) -> [String] {
+        discoverClasses(in: Parser.parse(source: file.text)).map(\.name)
+    }
+
+    /// Imports one class of a Swift file: `className`, or the first view controller (the first view when there
+    /// is none).
+    ///
+    /// - Parameters:
+    ///   - file: The Swift source; its name is the one the warnings show.
+    ///   - className: The class to import, or nil for the first.
+    ///   - sceneName: The name of the scene file, for the scene's own diagnostics.
+    public static func `import`(_ file: SourceFile, className: String? = nil, sceneName: String? = nil) -> SwiftImport {
+        let parsed = Parser.parse(source: file.text)
+        let errors = parseErrors(of: parsed, in: file)
+        if !errors.isEmpty {
+            return SwiftImport(text: "", scene: nil, className: nil, diagnostics: errors, origins: [])
+        }
+        let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
+        let classes = discoverClasses(in: folded)
+        let chosen =
+            className.map { name in classes.first { $0.name == name } }
+            ?? (classes.first { $0.kind == .viewController } ?? classes.first)
+        guard let chosen else {
+            let message =
+                className.map { "no UIViewController or UIView subclass named '\($0)' in this file" }
+                ?? "no UIViewController or UIView subclass in this file"
+            let known = classes.map(\.name)
+            let notes = known.isEmpty ? [] : [Diagnostic.Note("the file has \(known.joined(separator: ", "))")]
+            return SwiftImport(
+                text: "", scene: nil, className: nil,
+                diagnostics: [.error(.invalidSwift, message, at: .at(0, in: file), notes: notes)], origins: [])
+        }
+        var importer = Importer(swiftFile: file)
+        importer.read(chosen)
+        let fileName = String(file.name.split(separator: "/").last ?? "")
+        var text = importer.write(className: chosen.name, fileName: fileName)
+        let sceneFileName = sceneName ?? chosen.name + ".layout"
+        let scene = checked(&text, importer: &importer, sceneFileName: sceneFileName)
+        let origins = text.lines.map { line in line.origin.map { file.location(of: $0) } }
+        return SwiftImport(
+            text: text.text, scene: scene, className: chosen.name,
+            diagnostics: importer.diagnostics + scene.diagnostics, origins: origins)
+    }
+
+    /// Parses the text; each line the language refuses with an error is left out, with a warning at the Swift
+    /// that made it, and the text parsed again, until it has no errors or the line at fault opens or closes a
+    /// block.
+    private static func checked(_ text: inout SceneText, importer: inout Importer, sceneFileName: String) -> Scene {
+        var scene = Scene.parse(SourceFile(name: sceneFileName, text: text.text))
+        for _ in 0..<100 {
+            let errors = scene.diagnostics.filter { $0.severity == .error }
+            guard let error = errors.first else { break }
+            let index = error.range.location.line - 1
+            guard text.lines.indices.contains(index), !text.lines[index].text.contains("{"),
+                !text.lines[index].text.contains("}")
+            else { break }
+            let line = text.lines.remove(at: index)
+            let shown = line.text.trimmingPrefix(while: { $0 == " " })
+            if let origin = line.origin {
+                importer.warn(at: origin, "'\(shown)' is left out: \(error.message)")
+            }
+            scene = Scene.parse(SourceFile(name: sceneFileName, text: text.text))
+        }
+        return scene
+    }
+}
+
+extension String {
+    fileprivate func trimmingPrefix(while predicate: (Character) -> Bool) -> Substring {
+        self[(firstIndex { !predicate($0) } ?? endIndex)...]
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `layoutctl import` as a user runs it: scene text, warnings on standard error, exit statuses, -o.
+@Suite struct ImportCommandTests {
+    static let swift = """
+        import UIKit
+
+        final class CardViewController: UIViewController {
+            let card = UIView()
+            var cardTop: NSLayoutConstraint?
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                view.addSubview(card)
+                card.backgroundColor = .systemBlue
+                card.layer.cornerRadius = 12
+                cardTop = card.topAnchor.constraint(equalTo: view.topAnchor, constant: 20)
+                NSLayoutConstraint.activate([
+                    cardTop!,
+                    card.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                    card.widthAnchor.constraint(equalToConstant: 100),
+                    card.heightAnchor.constraint(equalToConstant: 100),
+                ])
+            }
+
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                cardTop?.constant = 200
+                UIView.animate(withDuration: 0.5) { self.view.layoutIfNeeded() }
+            }
+        }
+
+        """
+
+    static let expected = """
+        # CardViewController, imported from Card.swift by layoutctl import.
+
+        view card color systemBlue
+
+        cardTop: card.top == root.top + 20
+        card.leading == root.leading
+        card.width == 100
+        card.height == 100
+
+        on load {
+          cardTop.constant = 200
+          animate 0.5 {
+            layout
+          }
+        }
+
+        """
+
+    @Test("The scene on standard output, the skipped line's warning on standard error, exit 0; -o writes a file")
+    func imports() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("Card.swift")
+            try Self.swift.write(to: file, atomically: true, encoding: .utf8)
+            let result = try Layoutctl.run(["import", file.path])
+            #expect(result.status == 0)
+            #expect(result.stdout == Self.expected)
+            #expect(result.stderr.contains("Card.swift:11:9: warning: skipped 'card.layer.cornerRadius = 12'"))
+            #expect(
+                result.stderr.hasSuffix(
+                    "[import-skipped]\n        card.layer.cornerRadius = 12\n        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"))
+            let out = folder.appendingPathComponent("Card.layout")
+            let written = try Layoutctl.run(["import", file.path, "--class", "CardViewController", "-o", out.path])
+            #expect(written.status == 0)
+            #expect(written.stdout == "")
+            #expect(try String(contentsOf: out, encoding: .utf8) == Self.expected)
+            let checked = try Layoutctl.run(["check", out.path])
+            #expect(checked.status == 0, "\(checked.stderr)")
+        }
+    }
+
+    @Test("Swift that does not parse, or no class to import: exit 1; no file: exit 1; a wrong option: exit 2")
+    func failures() throws {
+        try withTemporaryFolder { folder in
+            let broken = folder.appendingPathComponent("Broken.swift")
+            try "import UIKit\nclass A: UIViewController {\n    let a = UIView(\n}\n".write(
+                to: broken, atomically: true, encoding: .utf8)
+            let result = try Layoutctl.run(["import", broken.path])
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(result.stderr.contains("Broken.swift:3:20: error: "), "\(result.stderr)")
+            #expect(result.stderr.contains("[invalid-swift]"))
+            let card = folder.appendingPathComponent("Card.swift")
+            try Self.swift.write(to: card, atomically: true, encoding: .utf8)
+            let missing = try Layoutctl.run(["import", card.path, "--class", "Other"])
+            #expect(missing.status == 1)
+            #expect(missing.stderr.contains("no UIViewController or UIView subclass named 'Other' in this file"))
+            let none = try Layoutctl.run(["import", folder.appendingPathComponent("None.swift").path])
+            #expect(none.status == 1)
+            let usage = try Layoutctl.run(["import", card.path, "--nope"])
+            #expect(usage.status == 2)
+        }
+    }
+}

@@ -1,0 +1,307 @@
+import SceneLanguage
+import SwiftImport
+import Testing
+
+/// Each construct the importer reads, with the scene text UIKit's meaning gives it.
+@Suite struct ConstructTests {
+    @Test("Constants and arithmetic: properties' initial values, locals, * and /, CGFloat(…), negation")
+    func constants() {
+        let result = imported(
+            withViews(
+                setup: """
+                            let inset = margin / 2
+                            a.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: inset * 3).isActive = true
+                            b.widthAnchor.constraint(equalToConstant: CGFloat(width) - 10).isActive = true
+                            b.topAnchor.constraint(equalTo: view.topAnchor, constant: -offset).isActive = true
+                    """,
+                members: """
+                        let margin: CGFloat = 8
+                        var width: CGFloat = 100
+                        private let offset = 1_000.0
+                        let duration: TimeInterval = 0.8
+                        func slide() {
+                            UIView.animate(withDuration: duration * 2) { self.a.alpha = 0.5 }
+                        }
+                    """))
+        result.expectClean()
+        #expect(result.lines.contains("a.leading == root.leading + 12"))
+        #expect(result.lines.contains("b.width == 90"))
+        #expect(result.lines.contains("b.top == root.top - 1000"))
+        #expect(result.lines.contains("animate 1.6 {"))
+    }
+
+    @Test("Fonts: preferredFont at UIKit's Large sizes, systemFont(ofSize:) and its weights, UIFont(name:size:)")
+    func fonts() {
+        let styles: [(String, Double)] = [
+            ("largeTitle", 34), ("title1", 28), ("title2", 22), ("title3", 20), ("headline", 17), ("body", 17),
+            ("callout", 16), ("subheadline", 15), ("footnote", 13), ("caption1", 12), ("caption2", 11),
+        ]
+        for (style, size) in styles {
+            let result = imported(withViews(setup: "a.font = UIFont.preferredFont(forTextStyle: .\(style))"))
+            #expect(result.lines.first { $0.hasPrefix("label a") } == "label a \"\" font \(Int(size))", "\(style)")
+        }
+        let system = imported(withViews(setup: "a.font = .systemFont(ofSize: 24, weight: .bold)"))
+        #expect(system.lines.contains("label a \"\" font 24"))
+        let named = imported(withViews(setup: "a.font = UIFont(name: \"Avenir\", size: 13) ?? .systemFont(ofSize: 12)"))
+        #expect(named.lines.contains("label a \"\" font 13"))
+    }
+
+    @Test("Label properties: text, alpha, isHidden, numberOfLines, backgroundColor; setTitle(_:for:) on a button")
+    func viewProperties() {
+        let result = imported(
+            """
+                let label = UILabel()
+                let button = UIButton(type: .system)
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    label.text = "Hi \\"you\\""
+                    label.alpha = 0.25
+                    label.isHidden = true
+                    label.numberOfLines = 0
+                    label.backgroundColor = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+                    button.setTitle("Go", for: .normal)
+                    button.backgroundColor = .systemBlue
+                    view.addSubview(label)
+                    view.addSubview(button)
+                }
+            """)
+        result.expectClean()
+        #expect(result.lines.contains("label label \"Hi \\\"you\\\"\" lines 0 alpha 0.25 color #ff8000 hidden"))
+        #expect(result.lines.contains("button button \"Go\" color systemBlue"))
+    }
+
+    @Test("Hierarchy: addSubview nests views, UIStackView(arrangedSubviews:) and addArrangedSubview arrange them")
+    func hierarchy() {
+        let result = imported(
+            """
+                let card = UIView()
+                let title = UILabel()
+                let one = UILabel()
+                let two = UILabel()
+                lazy var stack = UIStackView(arrangedSubviews: [one])
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(card)
+                    card.addSubview(title)
+                    [stack].forEach { card.addSubview($0) }
+                    stack.axis = .vertical
+                    stack.spacing = 8
+                    stack.addArrangedSubview(two)
+                }
+            """)
+        result.expectClean()
+        #expect(
+            result.lines == [
+                "view card {", "label title \"\"", "stack stack vertical spacing 8 {", "label one \"\"",
+                "label two \"\"", "}", "}",
+            ])
+    }
+
+    @Test("Anchors: equalTo, greaterThanOrEqualTo, lessThanOrEqualTo, constants, multiplier, system spacing, guides")
+    func anchors() {
+        let result = imported(
+            withViews(
+                setup: """
+                            NSLayoutConstraint.activate([
+                                a.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 20),
+                                a.leadingAnchor.constraint(greaterThanOrEqualTo: view.layoutMarginsGuide.leadingAnchor),
+                                a.trailingAnchor.constraint(lessThanOrEqualTo: b.leadingAnchor, constant: -8),
+                                b.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5),
+                                b.heightAnchor.constraint(greaterThanOrEqualToConstant: 44),
+                                b.topAnchor.constraint(equalToSystemSpacingBelow: a.bottomAnchor, multiplier: 2),
+                                b.leadingAnchor.constraint(equalToSystemSpacingAfter: a.trailingAnchor, multiplier: 1),
+                                b.centerYAnchor.constraint(equalTo: a.centerYAnchor),
+                                a.firstBaselineAnchor.constraint(equalTo: b.bottomAnchor),
+                            ])
+                    """))
+        result.expectClean()
+        #expect(
+            Array(result.lines.suffix(9)) == [
+                "a.top == root.safeArea.top + 20", "a.leading >= root.margins.leading",
+                "a.trailing <= b.leading - 8", "b.width == 0.5 * root.width", "b.height >= 44",
+                "b.top == a.bottom + 2 * system", "b.leading == a.trailing + system", "b.centerY == a.centerY",
+                "a.firstBaseline == b.bottom",
+            ])
+    }
+
+    @Test("Activation: activate([…]) and .isActive in the order they run; priority; kept constraints are named")
+    func activation() {
+        let result = imported(
+            withViews(
+                setup: """
+                            let width = b.widthAnchor.constraint(equalToConstant: 10)
+                            width.priority = .defaultHigh
+                            bTop = b.topAnchor.constraint(equalTo: view.topAnchor)
+                            bWide = b.widthAnchor.constraint(equalToConstant: 300)
+                            bWide.priority = UILayoutPriority(999)
+                            NSLayoutConstraint.activate([width])
+                            bTop?.isActive = true
+                            a.heightAnchor.constraint(equalToConstant: 5).isActive = true
+                            b.heightAnchor.constraint(equalToConstant: 1)
+                    """,
+                members: """
+                        var bTop: NSLayoutConstraint?
+                        var bWide: NSLayoutConstraint!
+                        @objc func widen() {
+                            NSLayoutConstraint.activate([bWide])
+                            bTop?.constant += 20
+                            bTop?.isActive = false
+                        }
+                    """))
+        result.expectClean()
+        #expect(
+            Array(result.lines[2...5]) == [
+                "b.width == 10 @high", "bTop: b.top == root.top", "a.height == 5",
+                "inactive bWide: b.width == 300 @999",
+            ])
+        #expect(
+            result.lines.suffix(5) == [
+                "action widen {", "activate bWide", "bTop.constant += 20", "deactivate bTop", "}",
+            ])
+        #expect(result.warnings.contains("a constraint never activated nor kept: it is left out"))
+    }
+
+    @Test("UIView.animate: duration, delay, curves, repeat, autoreverse, the spring form, completion, modifyAnimations")
+    func animate() {
+        let result = imported(
+            withViews(
+                setup: "",
+                members: """
+                        @objc func fade() {
+                            UIView.animate(withDuration: 0.3, animations: { self.a.alpha = 0 })
+                            UIView.animate(withDuration: 0.5, delay: 0.2, options: [.curveLinear, .beginFromCurrentState]) {
+                                self.b.alpha = 0.5
+                                self.view.layoutIfNeeded()
+                            } completion: { _ in
+                                self.b.isHidden = true
+                            }
+                            UIView.animate(withDuration: 1, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 2, options: .curveEaseOut, animations: {
+                                self.a.transform = CGAffineTransform(scaleX: 1.2, y: 1.2)
+                            }, completion: nil)
+                            UIView.animate(withDuration: 0.4, delay: 0, options: [.repeat, .autoreverse]) { self.a.alpha = 0.2 }
+                            UIView.animate(withDuration: 0.4, delay: 0, options: [.autoreverse]) {
+                                UIView.modifyAnimations(withRepeatCount: 3, autoreverses: true) { self.a.alpha = 0.1 }
+                            }
+                        }
+                    """))
+        result.expectClean()
+        #expect(
+            Array(result.lines.drop { !$0.hasPrefix("action fade") }) == [
+                "action fade {", "animate 0.3 {", "a.alpha = 0", "}",
+                "animate 0.5 delay 0.2 curve linear {", "b.alpha = 0.5", "layout", "} completion {", "b.hidden = true",
+                "}",
+                "animate 1 spring damping 0.6 velocity 2 {", "a.transform = scale 1.2", "}",
+                "animate 0.4 repeat forever autoreverse {", "a.alpha = 0.2", "}",
+                "animate 0.4 autoreverse repeat 3 {", "a.alpha = 0.1", "}",
+                "}",
+            ])
+    }
+
+    @Test("UIView.animateKeyframes with addKeyframe, a curve through rawValue, and a completion")
+    func keyframes() {
+        let result = imported(
+            withViews(
+                setup: "",
+                members: """
+                        @objc func hop() {
+                            UIView.animateKeyframes(withDuration: 2, delay: 0, options: [UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)]) {
+                                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { self.a.alpha = 0 }
+                                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { self.a.alpha = 1 }
+                            } completion: { _ in self.b.alpha = 0 }
+                        }
+                    """))
+        result.expectClean()
+        #expect(
+            Array(result.lines.drop { !$0.hasPrefix("action hop") }) == [
+                "action hop {", "animate keyframes 2 curve linear {", "keyframe 0 0.5 {", "a.alpha = 0", "}",
+                "keyframe 0.5 0.5 {", "a.alpha = 1", "}", "} completion {", "b.alpha = 0", "}", "}",
+            ])
+    }
+
+    @Test(
+        "UIViewPropertyAnimator: curve, dampingRatio, control points, addAnimations, addCompletion, start, pause, fraction, reverse"
+    )
+    func animators() {
+        let result = imported(
+            withViews(
+                setup: "",
+                members: """
+                        var open: UIViewPropertyAnimator?
+                        override func viewDidAppear(_ animated: Bool) {
+                            super.viewDidAppear(animated)
+                            let spring = UIViewPropertyAnimator(duration: 0.5, dampingRatio: 0.7) { self.a.alpha = 0 }
+                            spring.startAnimation()
+                            let curved = UIViewPropertyAnimator(duration: 1, controlPoint1: CGPoint(x: 0.1, y: 0), controlPoint2: CGPoint(x: 0.2, y: 1))
+                            curved.addAnimations { self.b.alpha = 0 }
+                            curved.startAnimation()
+                        }
+                        @objc func scrub() {
+                            open = UIViewPropertyAnimator(duration: 2, curve: .linear)
+                            open?.addAnimations { self.a.alpha = 1 }
+                            open?.addCompletion { position in
+                                if position == .end { self.b.alpha = 1 }
+                            }
+                            open?.startAnimation(afterDelay: 0.1)
+                            open?.pauseAnimation()
+                            open?.fractionComplete = 0.5
+                            open?.isReversed = true
+                            open?.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+                        }
+                    """))
+        result.expectClean()
+        #expect(
+            Array(result.lines.drop { !$0.hasPrefix("on load") }) == [
+                "on load {", "animator spring 0.5 spring damping 0.7 {", "a.alpha = 0", "}", "start spring",
+                "animator curved 1 curve bezier(0.1, 0, 0.2, 1) {", "b.alpha = 0", "}", "start curved", "}",
+                "action scrub {", "animator open 2 curve linear {", "a.alpha = 1", "} completion at end {",
+                "b.alpha = 1", "}", "start open after 0.1", "pause open", "open.fraction = 0.5", "reverse open",
+                "start open", "}",
+            ])
+    }
+
+    @Test(
+        "Methods become actions named as in the source; calls between them are 'run'; numeric properties they change are variables"
+    )
+    func actions() {
+        let result = imported(
+            withViews(
+                setup: "",
+                members: """
+                        var count: CGFloat = 2
+                        @objc private func next() {
+                            count += 1
+                            a.text = "Next"
+                            a.alpha = count / 4
+                            reset()
+                        }
+                        private func reset() { b.alpha = 1 }
+                    """))
+        result.expectClean()
+        #expect(result.lines.first == "var count = 2")
+        #expect(
+            Array(result.lines.drop { !$0.hasPrefix("action next") }) == [
+                "action next {", "count += 1", "a.text = \"Next\"", "a.alpha = count / 4", "run reset", "}",
+                "action reset {", "b.alpha = 1", "}",
+            ])
+    }
+
+    @Test("A UIView subclass: self is the root, its initialiser the setup")
+    func viewSubclass() {
+        let result = imported(
+            """
+            import UIKit
+            final class Badge: UIView {
+                let label = UILabel()
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    addSubview(label)
+                    label.text = "3"
+                    NSLayoutConstraint.activate([label.centerXAnchor.constraint(equalTo: centerXAnchor)])
+                }
+                required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+            }
+            """, whole: true)
+        result.expectClean()
+        #expect(result.lines == ["label label \"3\"", "label.centerX == root.centerX"])
+    }
+}

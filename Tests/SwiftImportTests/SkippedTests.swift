@@ -1,0 +1,95 @@
+import SceneLanguage
+import SwiftImport
+import Testing
+
+/// What the importer cannot read: left out with a warning at its Swift line and column; only Swift that does not
+/// parse fails.
+@Suite struct SkippedTests {
+    @Test("A guard, a network call and arithmetic on an unknown value are skipped, each at its line and column")
+    func locatedWarnings() {
+        let result = imported(
+            """
+            import UIKit
+            class V: UIViewController {
+                let a = UILabel()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(a)
+                    URLSession.shared.dataTask(with: url).resume()
+                    a.alpha = 0
+                }
+                @objc func tap() {
+                    guard a.isHidden else { return }
+                    a.alpha = Double(a.tag) * 2
+                    a.alpha = 1
+                }
+            }
+            """, whole: true)
+        result.expectClean()
+        let warnings = result.diagnostics.filter { $0.code == .importSkipped }.map(\.rendered)
+        #expect(
+            warnings == [
+                """
+                Test.swift:7:9: warning: skipped 'URLSession.shared.dataTask(with: url).r…': a call the importer does not know [import-skipped]
+                        URLSession.shared.dataTask(with: url).resume()
+                        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+
+                """,
+                """
+                Test.swift:11:9: warning: skipped 'guard a.isHidden else { return }': a guard has no counterpart in a scene [import-skipped]
+                        guard a.isHidden else { return }
+                        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+
+                """,
+                """
+                Test.swift:12:9: warning: skipped 'a.alpha = Double(a.tag) * 2': a value the importer cannot work out [import-skipped]
+                        a.alpha = Double(a.tag) * 2
+                        ^~~~~~~~~~~~~~~~~~~~~~~~~~~
+
+                """,
+            ])
+        #expect(result.lines.suffix(3) == ["action tap {", "a.alpha = 1", "}"])
+    }
+
+    @Test("Swift that does not parse fails the import at its location, with swift-syntax's message")
+    func invalidSwift() {
+        let result = imported("import UIKit\nclass V: UIViewController {\n    let a = UILabel(\n}\n", whole: true)
+        #expect(result.scene == nil)
+        #expect(result.failed)
+        let first = result.diagnostics.first
+        #expect(first?.code == .invalidSwift)
+        #expect(first?.severity == .error)
+        #expect(
+            first.map { $0.rendered.hasPrefix("Test.swift:3:21: error: ") } == true,
+            "\(result.diagnostics.map(\.rendered))")
+    }
+
+    @Test("A file without a view controller or view, or without the class asked for, has nothing to import")
+    func nothingToImport() {
+        let none = imported("struct S {}\n", whole: true)
+        #expect(none.failed)
+        #expect(none.diagnostics.first?.message == "no UIViewController or UIView subclass in this file")
+        let other = imported("import UIKit\nclass A: UIViewController {}\n", whole: true, className: "B")
+        #expect(other.diagnostics.first?.message == "no UIViewController or UIView subclass named 'B' in this file")
+        #expect(other.diagnostics.first?.notes.first?.message == "the file has A")
+    }
+
+    @Test("A line the language refuses is left out with a warning at the Swift that made it")
+    func refusedLine() {
+        let result = imported(
+            withViews(setup: "b.widthAnchor.constraint(equalTo: a.heightAnchor, constant: 1e10).isActive = true"))
+        result.expectClean()
+        #expect(!result.text.contains("1e10") && !result.text.contains("10000000000"))
+        let warning = result.diagnostics.first { $0.message.contains("is left out:") }
+        #expect(warning?.range.location.line == 11)
+    }
+
+    @Test("The lines of the scene map back to the Swift that made them")
+    func origins() {
+        let result = imported(withViews(setup: "a.text = \"x\""))
+        let line = result.lines.firstIndex(of: "label a \"x\"")
+        let index = result.text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(of: "label a \"x\"")
+        #expect(line != nil)
+        #expect(index.flatMap { result.origins[$0] }?.description == "4:9")
+    }
+}
