@@ -109,9 +109,10 @@ extension Checker {
             return nil
         }
         let isView: (Symbol) -> Bool = { if case .view = $0 { true } else { false } }
-        guard var (head, attributeIndex) = resolveHead(of: path, expecting: "view", accepting: isView) else {
+        guard let (head, afterHead) = resolveHead(of: path, expecting: "view", accepting: isView) else {
             return nil
         }
+        var attributeIndex = afterHead
         let item: LayoutItem
         switch head {
         case .root(let rootItem):
