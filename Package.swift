@@ -184,7 +184,7 @@ let package = Package(
         .executableTarget(
             name: "layoutd",
             dependencies: [
-                "PlaygroundServer", "PlaygroundProtocol", "HostSystem",
+                "PlaygroundServer", "PlaygroundProtocol", "HostSystem", "SceneService", "SwiftImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -207,7 +207,7 @@ let package = Package(
             name: "layout-view",
             dependencies: [
                 "Viewer", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "PlaygroundClient", "PlaygroundServer",
-                "HostSystem",
+                "HostSystem", "SceneService", "SwiftImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

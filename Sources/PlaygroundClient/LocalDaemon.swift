@@ -33,7 +33,8 @@ public struct LocalDaemon: Sendable {
     /// Starts `layoutd` (``executablePath()``) on a new folder holding the scenes given, runs
     /// `body` with a connected client, then stops it.
     /// - Parameters:
-    ///   - scenes: File contents by scene name (`"Quiz"` is written to `Quiz.layout`).
+    ///   - scenes: File contents by scene name (`"Quiz"` is written to `Quiz.layout`; a UIKit Swift scene,
+    ///     `"Login.swift"`, to `Login.swift`).
     ///   - fps: The daemon's ticks per second for `step` and `settle`, or of its real clock.
     ///   - clock: `.manual` (time moves on `step` and `settle`) or `.real`.
     /// - Throws: ``ClientError/daemonDidNotStart(_:)`` when it cannot start or is not ready in time.
@@ -45,7 +46,7 @@ public struct LocalDaemon: Sendable {
         guard let made = mkdtemp(&template) else { throw ClientError.daemonDidNotStart("cannot make a folder") }
         let folder = String(cString: made)
         defer { removeTree(folder) }
-        for (name, text) in scenes { try writeFile(folder + "/" + name + ".layout", text) }
+        for (name, text) in scenes { try writeFile(folder + "/" + SceneName(name).file, text) }
         let socketPath = folder + "/layoutd.sock"
         let executable = try executablePath()
         let arguments = [folder, "--socket", socketPath, "--clock", clock.rawValue, "--fps", "\(fps)"]
@@ -112,7 +113,7 @@ public struct LocalDaemon: Sendable {
     public func write(_ text: String, to scene: String) async throws -> [WireDiagnostic] {
         let events = try await client.allEvents()
         let before = try await client.scenes().first { $0.name == scene }?.generation ?? 0
-        let path = folder + "/" + scene + ".layout"
+        let path = folder + "/" + SceneName(scene).file
         try Self.writeFile(path + ".tmp~", text)
         guard rename(path + ".tmp~", path) == 0 else {
             throw ClientError.daemonDidNotStart("cannot save \(path): \(String(cString: strerror(errno)))")

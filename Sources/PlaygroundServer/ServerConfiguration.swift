@@ -1,6 +1,7 @@
 public import HostSystem
 public import Logging
 public import PlaygroundProtocol
+package import SceneService
 
 /// What a daemon serves and how: the entry point's parameters.
 ///
@@ -31,6 +32,9 @@ public struct ServerConfiguration: Sendable {
     package var readFile: @Sendable (String) -> Result<[UInt8], FileReadError> = { path in
         Result { () throws(FileReadError) in try FileReader.read(path) }
     }
+    /// How files become scenes: `.layout` files parsed; `.swift` files imported when the program gives the importer
+    /// (`layoutd` and `layout-view` do; SwiftImport is linked by them only).
+    package var translator = SceneTranslator.layoutOnly
     /// Called once, with the socket's path, when the daemon listens: every watched scene has loaded, so a client
     /// that connects now sees them all. What a parent waits for (`layoutd --ready-fd`), never a log line.
     public var ready: (@Sendable (_ socketPath: String) -> Void)?

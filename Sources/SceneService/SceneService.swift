@@ -39,11 +39,13 @@ package struct SceneService: Sendable {
     ///   - removalGrace: how long a scene whose file is gone waits for it to come back before it is removed.
     ///   - reader: reads scene files.
     ///   - clock: the time removal graces are counted in.
+    ///   - translator: how files become scenes (``SceneTranslator``): give it the Swift importer to serve `.swift`
+    ///     files.
     package init(
         roots: [SceneRoot], fps: Double, removalGrace: Duration, reader: any SceneFileReading,
-        clock: any SceneClock = SystemSceneClock()
+        clock: any SceneClock = SystemSceneClock(), translator: SceneTranslator = .layoutOnly
     ) {
-        self.registry = SceneRegistry(fps: fps)
+        self.registry = SceneRegistry(fps: fps, translator: translator)
         self.roots = roots
         self.detector = SaveDetector(removalGrace: removalGrace)
         self.reader = reader

@@ -41,6 +41,14 @@ public enum SwiftImporter {
         discoverClasses(in: Parser.parse(source: file.text)).map(\.name)
     }
 
+    /// A Swift file as a daemon serves it, saved and reloaded like a `.layout` file: its first view controller
+    /// (its first view when it has none) imported, and every diagnostic, the import's at their Swift lines. The
+    /// scene's own diagnostics (a layout's conflicts) are in its text, named after the file with `.layout`.
+    public static func scene(of file: SourceFile) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+        let result = self.import(file, sceneName: file.name + ".layout")
+        return (result.scene, result.diagnostics)
+    }
+
     /// Imports one class of a Swift file: `className`, or the first view controller (the first view when there
     /// is none).
     ///

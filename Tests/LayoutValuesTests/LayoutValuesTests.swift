@@ -92,6 +92,11 @@ import Testing
     @Test("A watched folder's scene files and their names; editors' files are none")
     func sceneFiles() {
         #expect(SceneName(sceneFile: "more/Bankey.layout") == "more/Bankey")
+        // A UIKit Swift file is a scene too, and keeps its extension: never the same scene as a .layout beside it.
+        #expect(SceneName(sceneFile: "swift/Login.swift") == "swift/Login.swift")
+        #expect(SceneName(sceneFile: "swift/Login.swift")?.file == "swift/Login.swift")
+        #expect(SceneName(sceneFile: "Login.swift")?.isSwift == true && SceneName("Login").isSwift == false)
+        #expect(SceneName(sceneFile: ".Login.swift.swp") == nil && SceneName(sceneFile: "Login.swift~") == nil)
         for path in [
             ".Quiz.layout.swp", "Quiz.layout~", "4913", ".#Quiz.layout", "a//b.layout", "/Quiz.layout", "Quiz.layout/",
             "dir/.hidden/Quiz.layout", "Quiz.layout___jb_tmp___",

@@ -98,3 +98,29 @@ import Testing
         }
     }
 }
+
+/// The offline commands read a UIKit Swift file as the daemon does: imported.
+@Suite struct SwiftSceneCommandTests {
+    @Test("check, solve and frames take a .swift file: the import's warnings, its layout, its animation")
+    func offlineCommands() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("Card.swift")
+            try ImportCommandTests.swift.write(to: file, atomically: true, encoding: .utf8)
+            let checked = try Layoutctl.run(["check", folder.path])
+            #expect(checked.status == 0)
+            #expect(checked.stderr.contains("Card.swift:11:9: warning: skipped 'card.layer.cornerRadius = 12'"))
+            let solved = try Layoutctl.run(["solve", file.path])
+            #expect(solved.status == 0)
+            #expect(solved.stdout.contains("\"scene\":\"Card.swift\""))
+            #expect(solved.stdout.contains("\"name\":\"card\",\"kind\":\"view\",\"parent\":\"root\",\"x\":0,\"y\":20"))
+            // viewDidAppear moves the card to 200 in 0.5 s, ease-in-out: halfway in time is halfway in place.
+            let frames = try Layoutctl.run(["frames", file.path, "--at", "0.25,0.5"])
+            #expect(frames.status == 0, "\(frames.stderr)")
+            #expect(frames.stdout.contains("\"y\":110,") && frames.stdout.contains("\"y\":200,"), "\(frames.stdout)")
+            try "class Broken: UIViewController { func f( }".write(
+                to: folder.appendingPathComponent("Broken.swift"), atomically: true, encoding: .utf8)
+            let broken = try Layoutctl.run(["check", folder.path])
+            #expect(broken.status == 1 && broken.stderr.contains("[invalid-swift]"))
+        }
+    }
+}

@@ -3,6 +3,8 @@ import HostSystem
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
+import SceneService
+import SwiftImport
 import Viewer
 
 #if canImport(Glibc)
@@ -135,9 +137,11 @@ struct LayoutView: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let source = SourceFile(name: file, bytes: bytes)
-        let scene = Scene.parse(source)
-        for diagnostic in scene.diagnostics { printError(diagnostic.rendered) }
-        guard !scene.diagnostics.hasErrors else { throw ExitCode(1) }
+        // A UIKit Swift file is imported, as the daemon reads it.
+        let (read, diagnostics) = SceneTranslator(importSwift: SwiftImporter.scene(of:))
+            .scene(of: source, isSwift: file.hasSuffix(SceneName.swiftExtension))
+        for diagnostic in diagnostics { printError(diagnostic.rendered) }
+        guard let scene = read, !diagnostics.hasErrors else { throw ExitCode(1) }
         var session = PlaybackSession(loading: scene, name: String(file.split(separator: "/").last ?? ""))
         for action in actions {
             do {

@@ -2,6 +2,8 @@ import Logging
 import PlaygroundClient
 import PlaygroundProtocol
 import PlaygroundServer
+import SceneService
+import SwiftImport
 import Viewer
 
 extension ViewerApp {
@@ -90,6 +92,7 @@ extension ViewerApp {
             paths: options.paths, socketPath: options.socketPath, clock: .real,
             logger: Logger(label: "layout-view", factory: { _ in SwiftLogNoOpLogHandler() }),
             watcherPath: options.watcherPath)
+        configuration.translator = SceneTranslator(importSwift: SwiftImporter.scene(of:))
         configuration.ready = { _ in ready.yield() }
         do {
             try await PlaygroundServer(configuration).run()

@@ -30,8 +30,12 @@ struct Check: ParsableCommand {
                 failed = true
                 continue
             }
-            let model = LayoutModel(scene: Scene.parse(file))
-            let diagnostics = model.allDiagnostics
+            let (scene, found) = scene(of: file)
+            let diagnostics =
+                scene.map { scene in
+                    file.name.hasSuffix(SceneName.swiftExtension)
+                        ? found + LayoutModel(scene: scene).diagnostics : LayoutModel(scene: scene).allDiagnostics
+                } ?? found
             printError(diagnostics.map { $0.rendered }.joined(), terminator: "")
             if diagnostics.hasErrors { failed = true }
         }

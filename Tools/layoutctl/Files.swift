@@ -2,8 +2,8 @@ import Foundation
 import HostSystem
 import SceneLanguage
 
-/// The paths given, with each folder replaced by the `.layout` files under
-/// it, sorted; hidden files and folders (editors' lock and backup files) are
+/// The paths given, with each folder replaced by the scene files under it
+/// (`.layout`, and UIKit `.swift` files, imported), sorted; hidden files and folders (editors' lock and backup files) are
 /// left out. A folder without any is reported, and nil returned.
 func sceneFiles(in paths: [String]) -> [String]? {
     var files: [String] = []
@@ -26,7 +26,7 @@ func sceneFiles(in paths: [String]) -> [String]? {
     return complete ? files : nil
 }
 
-/// A scene's name offline: its file's name without `.layout`.
+/// A scene's name offline: its file's name without `.layout` (a Swift file's keeps `.swift`).
 func sceneName(of path: String) -> String { SceneName(ofFileAt: path).rawValue }
 
 /// Writes to standard output, terminal-safe, with no buffering: a line at a time even into a pipe, so that

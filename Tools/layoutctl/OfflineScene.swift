@@ -20,9 +20,9 @@ struct OfflineScene {
     init(path: String, inputs: [TimedInput], command: String) throws {
         guard let file = readSceneFile(path, command: command) else { throw ExitCode(1) }
         self.path = path
-        let parsed = Scene.parse(file)
-        var failed = printDiagnostics(parsed.diagnostics)
-        guard !parsed.diagnostics.hasErrors else { throw ExitCode(1) }
+        let (read, diagnostics) = scene(of: file)
+        var failed = printDiagnostics(diagnostics)
+        guard let parsed = read, !diagnostics.hasErrors else { throw ExitCode(1) }
         session = PlaybackSession(loading: parsed, name: sceneName(of: path))
         failed = printDiagnostics(session.scene.layout.diagnostics) || failed
         var refused = false

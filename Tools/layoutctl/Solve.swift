@@ -24,8 +24,14 @@ struct Solve: ParsableCommand {
 
     func run() throws {
         guard let file = readSceneFile(path, command: "solve") else { throw ExitCode(1) }
-        let model = LayoutModel(scene: Scene.parse(file))
-        let diagnostics = model.allDiagnostics
+        let (scene, found) = scene(of: file)
+        guard let scene else {
+            printError(found.map { $0.rendered }.joined(), terminator: "")
+            throw ExitCode(1)
+        }
+        let model = LayoutModel(scene: scene)
+        let diagnostics =
+            file.name.hasSuffix(SceneName.swiftExtension) ? found + model.diagnostics : model.allDiagnostics
         printError(diagnostics.map { $0.rendered }.joined(), terminator: "")
         printOutput(model.modelFrame(scene: sceneName(of: path)).json)
         if diagnostics.hasErrors { throw ExitCode(1) }

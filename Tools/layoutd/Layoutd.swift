@@ -4,7 +4,9 @@ import HostSystem
 import Logging
 import PlaygroundProtocol
 import PlaygroundServer
+import SceneService
 import ServiceLifecycle
+import SwiftImport
 import UnixSignals
 
 #if canImport(Glibc)
@@ -97,6 +99,7 @@ struct Layoutd: AsyncParsableCommand {
             paths: paths, socketPath: socket ?? ServerConfiguration.defaultSocketPath(environment: environment),
             clock: clock == .real ? .real : .manual, fps: fps, slow: slow, logger: logger,
             removalGrace: removalGrace)
+        configuration.translator = SceneTranslator(importSwift: SwiftImporter.scene(of:))
         if let readyFd {
             configuration.ready = { _ in
                 let line = Array("ready\n".utf8)

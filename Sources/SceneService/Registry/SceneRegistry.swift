@@ -20,11 +20,14 @@ package struct SceneRegistry: Sendable {
     private var moving: Set<SceneName> = []
     /// Ticks per second of scene time, for `step` and `settle`.
     package let fps: Double
+    /// How a file's text becomes a scene: `.layout` files parsed, `.swift` files imported.
+    package let translator: SceneTranslator
     /// The next ``SceneEntry/version``: every load or failed load of any scene takes a new one.
     private var nextVersion = 1
 
-    package init(fps: Double) {
+    package init(fps: Double, translator: SceneTranslator = .layoutOnly) {
         self.fps = fps
+        self.translator = translator
     }
 
     /// Every scene, by name.
@@ -64,11 +67,11 @@ package struct SceneRegistry: Sendable {
         entry.text = source.text
         entry.version = nextVersion
         nextVersion += 1
-        let scene = Scene.parse(source)
+        let (translated, diagnostics) = translator.scene(of: source, isSwift: name.isSwift)
         var events: [Event] = []
-        if scene.diagnostics.hasErrors {
+        guard let scene = translated, !diagnostics.hasErrors else {
             entry.hasErrors = true
-            entry.replaceDiagnostics(with: scene.diagnostics.sortedByLocation().map { WireDiagnostic($0) })
+            entry.replaceDiagnostics(with: diagnostics.map { WireDiagnostic($0) })
             events.append(.diagnostics(scene: name.rawValue, generation: entry.generation, entry.diagnostics))
             entries[name] = entry
             return events
@@ -81,8 +84,9 @@ package struct SceneRegistry: Sendable {
             entry.session = PlaybackSession(loading: scene, name: name.rawValue)
         }
         let loaded = entry.session!.scene
-        entry.replaceDiagnostics(
-            with: (scene.diagnostics + loaded.layout.diagnostics).sortedByLocation().map { WireDiagnostic($0) })
+        // A Swift scene's diagnostics are the import's, in the Swift file, then the imported scene's layout's.
+        let all = diagnostics + loaded.layout.diagnostics
+        entry.replaceDiagnostics(with: (name.isSwift ? all : all.sortedByLocation()).map { WireDiagnostic($0) })
         _ = entry.append(entry.session!.takeDiagnostics())
         events.append(.reload(scene: name.rawValue, generation: entry.generation))
         events.append(.diagnostics(scene: name.rawValue, generation: entry.generation, entry.diagnostics))

@@ -45,8 +45,12 @@ struct ServiceHarness {
     /// Reads asked for and not run yet.
     var reads: [SceneRead] = []
 
-    init(removalGrace: Duration = .milliseconds(200), roots: [SceneRoot] = [SceneRoot(folder: Self.folder)]) {
-        service = SceneService(roots: roots, fps: 60, removalGrace: removalGrace, reader: files, clock: clock)
+    init(
+        removalGrace: Duration = .milliseconds(200), roots: [SceneRoot] = [SceneRoot(folder: Self.folder)],
+        translator: SceneTranslator = .layoutOnly
+    ) {
+        service = SceneService(
+            roots: roots, fps: 60, removalGrace: removalGrace, reader: files, clock: clock, translator: translator)
     }
 
     static func path(_ file: String) -> String { folder + "/" + file }
