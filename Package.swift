@@ -351,7 +351,10 @@ let package = Package(
         // playground, run.
         .testTarget(
             name: "SwiftImportTests",
-            dependencies: ["SwiftImport", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "TestSupport"],
+            dependencies: [
+                "SwiftImport", "SwiftExport", "SceneLanguage", "SceneRuntime", "PlaygroundProtocol", "TestSupport",
+                "HostSystem",
+            ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),

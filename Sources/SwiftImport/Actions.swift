@@ -144,7 +144,9 @@ extension Importer {
             if basePath.count == 1, let animator = animatorName(basePath[0], in: scope) {
                 return readAnimatorAssignment(animator, property, value, at: infix, scope: scope)
             }
-            if let view = viewName(base, in: scope), op == "=" {
+            if let view = viewName(base, in: scope) ?? buttonOfTitleLabel(base, scope: scope, property: property),
+                op == "="
+            {
                 if view == "root" {
                     skip(infix, "the root view's \(property) has no counterpart in a scene")
                     return []

@@ -64,3 +64,18 @@ func discoverClasses(in tree: SourceFileSyntax) -> [DiscoveredClass] {
 let viewControllerClasses: Set<String> = [
     "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
 ]
+
+/// The methods with a body that the file's extensions of `NSLayoutConstraint` declare, by their base name.
+func constraintExtensionMethods(in tree: SourceFileSyntax) -> [String: FunctionDeclSyntax] {
+    var methods: [String: FunctionDeclSyntax] = [:]
+    for item in tree.statements {
+        guard let extensionDeclaration = item.item.as(ExtensionDeclSyntax.self),
+            extensionDeclaration.extendedType.as(IdentifierTypeSyntax.self)?.name.text == "NSLayoutConstraint"
+        else { continue }
+        for member in extensionDeclaration.memberBlock.members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil else { continue }
+            methods[function.name.text] = methods[function.name.text] ?? function
+        }
+    }
+    return methods
+}

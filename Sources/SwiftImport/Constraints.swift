@@ -32,7 +32,12 @@ extension Importer {
     /// Whether a call makes a constraint from an anchor: `a.topAnchor.constraint(equalTo: …)`.
     func isConstraintCall(_ call: FunctionCallExprSyntax) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
-        return member.declName.baseName.text == "constraint"
+        let name = member.declName.baseName.text
+        if name == "constraint" { return true }
+        // A method of the file's `extension NSLayoutConstraint` called on a constraint made here.
+        guard constraintMethods[name] != nil, let base = member.base?.unwrapped.as(FunctionCallExprSyntax.self)
+        else { return false }
+        return isConstraintCall(base)
     }
 
     /// The anchor an expression names: a view's, the root's, or one of their guides'.
@@ -52,6 +57,14 @@ extension Importer {
     /// Makes the constraint a call describes, inactive, and returns its index; or skips the call with the
     /// reason.
     mutating func makeConstraint(_ call: FunctionCallExprSyntax, scope: LocalScope) -> Int? {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let method = constraintMethods[member.declName.baseName.text],
+            let base = member.base?.unwrapped.as(FunctionCallExprSyntax.self), isConstraintCall(base)
+        {
+            guard let index = makeConstraint(base, scope: scope) else { return nil }
+            applyConstraintMethod(method, call: call, to: index)
+            return index
+        }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
             let first = anchor(base, scope: scope)
         else {
@@ -104,6 +117,55 @@ extension Importer {
                 text: text, constant: constant, name: nil, priority: nil, activation: nil,
                 origin: call.positionAfterSkippingLeadingTrivia.utf8Offset, items: items))
         return constraints.count - 1
+    }
+
+    /// A method of the file's `extension NSLayoutConstraint` called on a constraint: its body is read with its
+    /// parameters bound to the call's arguments (or their default values). `priority = P` and
+    /// `self.priority = P` set the priority, `constant` and `isActive` as in the setup; `identifier` and
+    /// `return self` change nothing in a scene. Anything else is skipped.
+    private mutating func applyConstraintMethod(
+        _ method: FunctionDeclSyntax, call: FunctionCallExprSyntax, to index: Int
+    ) {
+        var bound: [String: ExprSyntax] = [:]
+        var arguments = Array(call.arguments)
+        for parameter in method.signature.parameterClause.parameters {
+            let label = parameter.firstName.text
+            let name = (parameter.secondName ?? parameter.firstName).text
+            if let position = arguments.firstIndex(where: { ($0.label?.text ?? "_") == label }) {
+                bound[name] = arguments.remove(at: position).expression
+            } else if let value = parameter.defaultValue?.value {
+                bound[name] = value
+            }
+        }
+        for item in method.body?.statements ?? [] {
+            if case .stmt(let statement) = item.item, let returned = statement.as(ReturnStmtSyntax.self),
+                returned.expression?.memberPath == ["self"]
+            {
+                continue
+            }
+            guard let infix = item.expression?.as(InfixOperatorExprSyntax.self),
+                infix.operator.is(AssignmentExprSyntax.self), let path = infix.leftOperand.selfPath, path.count == 1
+            else {
+                skip(item, "only a constraint's priority, constant and activation are read")
+                continue
+            }
+            var value = infix.rightOperand
+            if let name = value.memberPath, name.count == 1, let argument = bound[name[0]] { value = argument }
+            switch path[0] {
+            case "priority":
+                if let priority = priority(value) {
+                    constraints[index].priority = priority
+                } else {
+                    skip(call, "a priority the importer cannot work out")
+                }
+            case "constant":
+                if let constant = number(value, in: LocalScope())?.constant { constraints[index].constant = constant }
+            case "isActive":
+                if boolean(value) == true { activate(index) } else { constraints[index].activation = nil }
+            case "identifier": break
+            default: skip(item, "only a constraint's priority, constant and activation are read")
+            }
+        }
     }
 
     /// A number after an operator, `+ 8`, `- 1000`, or alone, `-1000`.

@@ -18,6 +18,13 @@ struct ImportedView {
     var hidden = false
     var lines: Int?
     var transform: String?
+    /// `directionalLayoutMargins`, top, leading, bottom, trailing.
+    var margins: [Double]?
+    /// Content hugging and compression resistance, horizontal and vertical, when set.
+    var hugging: [Double?] = [nil, nil]
+    var compression: [Double?] = [nil, nil]
+    /// `size W x H`: the intrinsic content size a class of the file gives it.
+    var size: (width: Double, height: Double)?
     /// `horizontal` or `vertical`, and the stack's other settings, as the language writes them.
     var axis = "horizontal"
     var spacing: Double?

@@ -10,6 +10,10 @@ struct Importer {
     /// A UIView subclass: `self` is the root view.
     var rootIsSelf = false
     var views: [String: ImportedView] = [:]
+    /// The root view's `directionalLayoutMargins`, top, leading, bottom, trailing.
+    var rootMargins: [Double]?
+    /// Where `viewRespectsSystemMinimumLayoutMargins = false` is, if it is.
+    var ignoresMinimumMarginsAt: Int?
     /// The root's subviews, in the order they were added.
     var rootChildren: [String] = []
     /// The class's numeric constants and properties, with their values as the setup leaves them.
@@ -24,8 +28,16 @@ struct Importer {
     var animatorSlots: Set<String> = []
     var constraints: [ImportedConstraint] = []
     var activations = 0
+    /// The scene's names of properties whose Swift name is not the scene's (`titleLabel` is the scene's
+    /// `title`), by Swift name: the names are changed in the text once it is written.
+    var sceneNames: [String: String] = [:]
+    /// The file's UIView subclasses by name, for the intrinsic content size one gives the views made from it.
+    var fileViewClasses: [String: ClassDeclSyntax] = [:]
     /// The class's methods by their base name.
     var methods: [String: FunctionDeclSyntax] = [:]
+    /// The methods of the file's `extension NSLayoutConstraint`s by their base name: called on a constraint, they
+    /// are read as they set its priority.
+    var constraintMethods: [String: FunctionDeclSyntax] = [:]
     /// Methods read as part of the setup (called from `viewDidLoad`): not actions.
     var setupMethods: Set<String> = []
     /// The methods being read, innermost last: a method that calls itself is not read again.

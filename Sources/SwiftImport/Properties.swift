@@ -21,6 +21,9 @@ extension Importer {
                 skip(binding, "only properties with one name are read")
                 continue
             }
+            if declaration.bindings.count == 1, let sceneName = Self.sceneName(in: declaration) {
+                sceneNames[name] = sceneName
+            }
             if binding.accessorBlock != nil {
                 skip(binding, "a computed property has no counterpart in a scene")
                 continue
@@ -99,6 +102,14 @@ extension Importer {
             }
             return view
         }
+        if let declaration = fileViewClasses[className] {
+            var view = ImportedView(name: name, kind: .view, origin: origin)
+            view.size = intrinsicSize(of: declaration, made: call)
+            if view.size == nil {
+                warn(call, "'\(className)' is imported as a plain view: its insides are not read")
+            }
+            return view
+        }
         let known = otherUIKitViews.contains(className)
         if known || className.hasSuffix("View") || className.hasSuffix("Control") || className.hasSuffix("Button")
             || className.hasSuffix("Label") || className.hasSuffix("Field")
@@ -140,6 +151,93 @@ extension Importer {
             readSetup([item], scope: &scope)
         }
         if !made { skip(binding, "a property whose value is not read") }
+    }
+
+    /// The name a `// the scene's 'title'` comment after the declaration gives it: the Swift export writes one
+    /// beside a property whose Swift name is not the scene's (`titleLabel`, as UIViewController has a `title`).
+    static func sceneName(in declaration: VariableDeclSyntax) -> String? {
+        guard let trivia = declaration.lastToken(viewMode: .sourceAccurate)?.trailingTrivia else { return nil }
+        for piece in trivia.pieces {
+            guard case .lineComment(let comment) = piece else { continue }
+            let marker = "// the scene's '"
+            guard comment.hasPrefix(marker), comment.hasSuffix("'") else { continue }
+            let name = comment.dropFirst(marker.count).dropLast()
+            guard let first = name.first, first.isASCII, first.isLetter || first == "_",
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else { return nil }
+            return String(name)
+        }
+        return nil
+    }
+
+    /// The intrinsic content size a UIView subclass of the file gives a view made by `call`: its
+    /// `intrinsicContentSize` returns `CGSize(width:height:)` of numbers, or a stored property that has such a
+    /// value or is given one in the initialiser that `call` calls, its parameters bound to the arguments.
+    func intrinsicSize(of declaration: ClassDeclSyntax, made call: FunctionCallExprSyntax) -> (
+        width: Double, height: Double
+    )? {
+        let members = declaration.memberBlock.members.map(\.decl)
+        var returned: ExprSyntax?
+        for member in members {
+            guard let variable = member.as(VariableDeclSyntax.self),
+                let binding = variable.bindings.first,
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "intrinsicContentSize",
+                let accessors = binding.accessorBlock?.accessors
+            else { continue }
+            switch accessors {
+            case .getter(let items):
+                returned =
+                    items.last?.expression
+                    ?? items.last.flatMap { item in
+                        if case .stmt(let statement) = item.item {
+                            statement.as(ReturnStmtSyntax.self)?.expression
+                        } else {
+                            nil
+                        }
+                    }
+            case .accessors: return nil
+            }
+        }
+        guard var value = returned else { return nil }
+        var scope = LocalScope()
+        if let path = value.selfPath, path.count == 1 {
+            let property = path[0]
+            var found: ExprSyntax?
+            for member in members {
+                if let variable = member.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property,
+                    let initial = binding.initializer?.value
+                {
+                    found = initial
+                }
+                // The initialiser that the call calls, by its labels.
+                guard let initializer = member.as(InitializerDeclSyntax.self), let body = initializer.body else {
+                    continue
+                }
+                let parameters = initializer.signature.parameterClause.parameters
+                guard parameters.map(\.firstName.text) == call.argumentLabels else { continue }
+                for (parameter, argument) in zip(parameters, call.arguments) {
+                    let local = (parameter.secondName ?? parameter.firstName).text
+                    if let number = number(argument.expression, in: LocalScope()) { scope.numbers[local] = number }
+                }
+                for item in body.statements {
+                    if let infix = item.expression?.as(InfixOperatorExprSyntax.self),
+                        infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.selfPath == [property]
+                    {
+                        found = infix.rightOperand
+                    }
+                }
+            }
+            guard let found else { return nil }
+            value = found
+        }
+        guard let size = value.unwrapped.as(FunctionCallExprSyntax.self),
+            size.calledPath?.last == "CGSize"
+                || size.calledPath == ["", "init"],
+            let width = size.argument("width").flatMap({ number($0, in: scope)?.constant }),
+            let height = size.argument("height").flatMap({ number($0, in: scope)?.constant })
+        else { return nil }
+        return (width, height)
     }
 
     /// The type's name without optionals: `NSLayoutConstraint?` is `NSLayoutConstraint`.

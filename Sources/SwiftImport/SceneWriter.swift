@@ -25,6 +25,18 @@ extension Importer {
         var out = SceneText()
         out.append("# \(className), imported from \(fileName) by layoutctl import.")
         out.append("")
+        if let offset = ignoresMinimumMarginsAt,
+            rootMargins.map({ $0[0] < 0 || $0[1] < 16 || $0[2] < 0 || $0[3] < 16 }) ?? false
+        {
+            warn(
+                at: offset,
+                "viewRespectsSystemMinimumLayoutMargins = false: the scene raises the root's margins to the system's "
+                    + "minimum (0 on top and bottom, 16 or 20 on the sides)")
+        }
+        if let margins = rootMargins {
+            out.append("margins " + margins.map { format($0) }.joined(separator: " "))
+            out.append("")
+        }
         for name in sceneVariables {
             out.append("var \(name) = \(format(constants[name] ?? 0))")
         }
@@ -67,6 +79,15 @@ extension Importer {
             if let alpha = view.alpha, alpha != 1 { line += " alpha \(format(alpha))" }
             if let color = view.color { line += " color \(color)" }
             if view.hidden { line += " hidden" }
+            if let size = view.size, view.kind == .view {
+                line += " size \(format(size.width)) x \(format(size.height))"
+            }
+            for (word, values, standard) in [
+                ("hugging", view.hugging, 250.0), ("compression", view.compression, 750.0),
+            ] where values.contains(where: { $0 != nil }) {
+                line += " \(word) \(format(values[0] ?? standard)) \(format(values[1] ?? standard))"
+            }
+            if let margins = view.margins { line += " margins " + margins.map { format($0) }.joined(separator: " ") }
         }
         let children = view.children.filter { views[$0]?.arranged == (view.kind == .stack) }
         if children.isEmpty {
@@ -149,5 +170,30 @@ extension Importer {
     /// A warning at a place remembered as an offset.
     mutating func warn(at offset: Int, _ message: String) {
         diagnostics.append(.warning(.importSkipped, message, at: .at(offset, in: swiftFile)))
+    }
+}
+
+extension Importer {
+    /// Gives the properties that a `// the scene's 'NAME'` comment names their scene names in the text: each
+    /// identifier that is not after a `.` (an attribute or a property). A scene name that is also the Swift
+    /// name of another property, or that two properties claim, is not given.
+    func renameToSceneNames(_ text: inout SceneText) {
+        var claimed: [String: Int] = [:]
+        for name in sceneNames.values { claimed[name, default: 0] += 1 }
+        let taken = Set(views.keys).union(constraintSlots).union(animatorSlots).union(constants.keys)
+        let renames = sceneNames.filter { claimed[$0.value] == 1 && !taken.contains($0.value) }
+        guard !renames.isEmpty else { return }
+        for index in text.lines.indices {
+            let line = text.lines[index].text
+            let file = SourceFile(name: "line", text: line)
+            let tokens = Lexer.tokenize(file).tokens
+            var bytes = Array(line.utf8)
+            for (position, token) in tokens.enumerated().reversed() {
+                guard case .identifier(let name) = token.kind, let renamed = renames[name] else { continue }
+                if position > 0, tokens[position - 1].kind == .dot { continue }
+                bytes.replaceSubrange(token.start..<token.end, with: Array(renamed.utf8))
+            }
+            text.lines[index].text = String(decoding: bytes, as: UTF8.self)
+        }
     }
 }

@@ -127,6 +127,28 @@ extension Importer {
                 return
             }
             setViewProperty(view, "text", title, scope: scope, at: call)
+        case "setContentHuggingPriority", "setContentCompressionResistancePriority":
+            guard let view = viewName(path: receiver, in: scope), view != "root",
+                let value = call.arguments.first.flatMap({ priority($0.expression) }),
+                let axis = call.argument("for")?.memberPath?.last, axis == "horizontal" || axis == "vertical"
+            else {
+                skip(call, "a priority, a view or an axis the importer cannot work out")
+                return
+            }
+            let number: Double? =
+                switch value {
+                case "required": 1000
+                case "high": 750
+                case "low": 250
+                case "fitting": 50
+                default: Double(value)
+                }
+            let index = axis == "horizontal" ? 0 : 1
+            if path.last == "setContentHuggingPriority" {
+                views[view]?.hugging[index] = number
+            } else {
+                views[view]?.compression[index] = number
+            }
         case "setCustomSpacing":
             skip(call, "custom spacing is not read yet; write 'S.spacing after V = N' in the scene")
         default:
@@ -222,7 +244,7 @@ extension Importer {
                 }
                 return
             }
-            if let view = viewName(base, in: scope) {
+            if let view = viewName(base, in: scope) ?? buttonOfTitleLabel(base, scope: scope, property: property) {
                 setViewProperty(view, property, value, scope: scope, at: infix)
                 return
             }
@@ -232,6 +254,11 @@ extension Importer {
             return
         }
         let name = path[0]
+        if name == "viewRespectsSystemMinimumLayoutMargins", !rootIsSelf {
+            // The scene raises the root's margins to the system's minimum, as UIKit does when this is true.
+            if boolean(value) == false { ignoresMinimumMarginsAt = infix.startOffset }
+            return
+        }
         if constraintSlots.contains(name), let call = value.unwrapped.as(FunctionCallExprSyntax.self),
             isConstraintCall(call)
         {

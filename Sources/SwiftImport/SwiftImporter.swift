@@ -78,9 +78,15 @@ public enum SwiftImporter {
                 diagnostics: [.error(.invalidSwift, message, at: .at(0, in: file), notes: notes)], origins: [])
         }
         var importer = Importer(swiftFile: file)
+        importer.constraintMethods = constraintExtensionMethods(in: folded)
+        for discovered in classes where discovered.kind == .view {
+            importer.fileViewClasses[discovered.name] =
+                importer.fileViewClasses[discovered.name] ?? discovered.declaration
+        }
         importer.read(chosen)
         let fileName = String(file.name.split(separator: "/").last ?? "")
         var text = importer.write(className: chosen.name, fileName: fileName)
+        importer.renameToSceneNames(&text)
         let sceneFileName = sceneName ?? chosen.name + ".layout"
         let scene = checked(&text, importer: &importer, sceneFileName: sceneFileName)
         let origins = text.lines.map { line in line.origin.map { file.location(of: $0) } }

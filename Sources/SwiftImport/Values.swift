@@ -100,6 +100,7 @@ extension Importer {
         if path == ["CGFloat", "pi"] || path == ["Double", "pi"] || path == ["", "pi"] {
             return .constant(Double.pi)
         }
+        if inAction, path.count == 3, let geometry = frameValue(path, in: scope) { return .expression(geometry) }
         guard inAction, path.count == 2 else { return nil }
         if path[1] == "constant", let constraint = constraintName(path[0], in: scope) {
             return .expression("\(constraint).constant")
@@ -108,6 +109,24 @@ extension Importer {
             return .expression("\(animator).fraction")
         }
         return nil
+    }
+
+    /// A view's `frame` or `bounds` read in an action, as the scene's current model frame: `message1.frame.midY`
+    /// is `message1.midY`, `view.bounds.width` `root.width`. A frame is in the parent's coordinates, so only the
+    /// root's subviews' frames (and the root's) are read; a bounds' size is the frame's, its origin is not read.
+    private func frameValue(_ path: [String], in scope: LocalScope) -> String? {
+        let sizes: Set<String> = ["width", "height"]
+        let positions: Set<String> = ["minX", "midX", "maxX", "minY", "midY", "maxY"]
+        guard let view = viewName(path: [path[0]], in: scope), views[view]?.kind != .guide else { return nil }
+        switch path[1] {
+        case "bounds" where sizes.contains(path[2]):
+            return "\(view).\(path[2])"
+        case "frame" where sizes.contains(path[2]) || positions.contains(path[2]):
+            guard view == "root" || views[view]?.parent == "root" else { return nil }
+            return "\(view).\(path[2])"
+        default:
+            return nil
+        }
     }
 
     /// The value of a string expression: a literal without interpolation, or a constant or local string.
@@ -143,6 +162,15 @@ extension Importer {
         default:
             return nil
         }
+    }
+
+    /// The button whose `titleLabel` an expression is, for a property of the title that the scene gives the
+    /// button itself (`button.titleLabel?.font`, `numberOfLines`).
+    func buttonOfTitleLabel(_ expression: ExprSyntax, scope: LocalScope, property: String) -> String? {
+        guard property == "font" || property == "numberOfLines", var path = expression.memberPath,
+            path.popLast() == "titleLabel", let view = viewName(path: path, in: scope), views[view]?.kind == .button
+        else { return nil }
+        return view
     }
 
     /// The scene name of a constraint an expression names: a stored constraint property or a local.

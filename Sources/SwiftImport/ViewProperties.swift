@@ -41,6 +41,14 @@ extension Importer {
             }
             return
         }
+        if property == "directionalLayoutMargins" {
+            guard let margins = insets(value) else {
+                skip(node, "margins the importer cannot work out")
+                return
+            }
+            if view == "root" { rootMargins = margins } else { views[view]?.margins = margins }
+            return
+        }
         if view == "root" {
             skip(node, "the root view's \(property) has no counterpart in a scene")
             return
@@ -154,6 +162,18 @@ extension Importer {
             problem = "a view's \(property) has no counterpart in a scene"
         }
         return nil
+    }
+
+    /// `NSDirectionalEdgeInsets(top:leading:bottom:trailing:)` of numbers the importer can work out.
+    func insets(_ expression: ExprSyntax) -> [Double]? {
+        guard let call = expression.unwrapped.as(FunctionCallExprSyntax.self),
+            call.calledPath?.last == "NSDirectionalEdgeInsets" || call.calledPath == ["", "init"]
+        else { return nil }
+        let values = ["top", "leading", "bottom", "trailing"].map { label in
+            call.argument(label).flatMap { number($0, in: LocalScope())?.constant }
+        }
+        guard values.allSatisfy({ $0 != nil }) else { return nil }
+        return values.compactMap { $0 }
     }
 
     /// A font's point size: `.systemFont(ofSize:)` and its weights, `.boldSystemFont(ofSize:)`,
