@@ -10,6 +10,10 @@
 #             Tools/fuzz/protocol/FuzzProtocol.swift
 #   exec      the action interpreter driven by `exec` sources in a playground:
 #             Tools/fuzz/exec/FuzzExec.swift
+#   import    a UIKit Swift file imported as a scene (`layoutctl import`, a daemon
+#             serving .swift files): Tools/fuzz/import/FuzzImport.swift; the
+#             package's modules instrumented, swift-syntax's linked as the
+#             package's debug build made them (`swift build` first)
 #
 #   Tools/fuzz.sh [SECONDS] [TARGET…]   (default: 60, every target)
 #
@@ -23,7 +27,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(scene protocol exec)
+[ ${#targets[@]} -eq 0 ] && targets=(scene protocol exec import)
 out=.build-fuzz
 mkdir -p "$out/modules"
 
@@ -111,6 +115,35 @@ prepare_protocol() {
     done > "$out/protocol/dict"
 }
 
+# swift-syntax, as SwiftPM's debug build compiled it (uninstrumented: the fuzzer follows the importer's own
+# branches), and SwiftImport compiled against it.
+syntax_modules=(SwiftSyntax SwiftParser SwiftOperators SwiftDiagnostics SwiftParserDiagnostics SwiftBasicFormat
+    _SwiftSyntaxCShims SwiftSyntax509 SwiftSyntax510 SwiftSyntax600 SwiftSyntax601 SwiftSyntax602 SwiftSyntax603)
+prepare_import() {
+    swift build --product layoutctl >/dev/null
+    local objects=()
+    for module in "${syntax_modules[@]}"; do
+        for object in .build/debug/"$module".build/*.o; do [ -e "$object" ] && objects+=("$object"); done
+    done
+    local shims=.build/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include
+    find Sources/SwiftImport -name '*.swift' | sort | xargs swiftc "${flags[@]}" -I .build/debug/Modules \
+        -Xcc -I -Xcc "$shims" -module-name SwiftImport -wmo -emit-module \
+        -emit-module-path "$out/modules/SwiftImport.swiftmodule" -c -o "$out/SwiftImport.o"
+    swiftc "${flags[@]}" -I .build/debug/Modules -Xcc -I -Xcc "$shims" -module-name Fuzz_import \
+        Tools/fuzz/common/FuzzChecks.swift Tools/fuzz/import/FuzzImport.swift "${modules[@]}" "$out/SwiftImport.o" \
+        "${objects[@]}" -o "$out/fuzz-import" 2> >(grep -v "Cannot export local symbol" >&2)
+    for file in Tests/SwiftImportTests/Fixtures/*.txt Playgrounds/swift/*.swift; do seed import "$(cat "$file")"; done
+    while IFS= read -r -d '' text; do
+        case "$text" in *UIViewController* | *UIView*) seed import "$text" ;; esac
+    done < <(test_texts)
+    for word in class UIViewController UIView UILabel UIButton UIStackView NSLayoutConstraint activate \
+        constraint equalTo constant isActive viewDidLoad viewDidAppear addSubview animate withDuration \
+        UIViewPropertyAnimator addAnimations startAnimation layoutIfNeeded translatesAutoresizingMaskIntoConstraints \
+        leadingAnchor topAnchor widthAnchor heightAnchor safeAreaLayoutGuide func let var override '{' '}' '(' ')'; do
+        printf '"%s"\n' "$word"
+    done > "$out/import/dict"
+}
+
 prepare_exec() {
     build_target exec Tools/fuzz/exec/FuzzExec.swift Tools/fuzz/common/FuzzRegistry.swift
     # Each action's body of each playground, run in that playground: the first byte picks it (its value
@@ -136,7 +169,7 @@ export LSAN_OPTIONS="suppressions=$PWD/$out/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTI
 
 found=0
 for target in "${targets[@]}"; do
-    case "$target" in scene | protocol | exec) ;; *) echo "fuzz.sh: no target '$target' (scene, protocol, exec)" >&2; exit 2 ;; esac
+    case "$target" in scene | protocol | exec | import) ;; *) echo "fuzz.sh: no target '$target' (scene, protocol, exec, import)" >&2; exit 2 ;; esac
     mkdir -p "$out/$target/corpus"
     "prepare_$target"
     # -timeout: an input that takes 10 s counts as a hang; -max_len: inputs longer than libFuzzer's default 4 KB.
