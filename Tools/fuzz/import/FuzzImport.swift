@@ -30,7 +30,8 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             "\(diagnostic.code) at \(diagnostic.range.start)..<\(diagnostic.range.end) outside its file")
         let rendered = diagnostic.rendered
         precondition(
-            isSafeToPrint(rendered, tabs: rangeFile.text), "a diagnostic renders unsafe text: \(rendered.debugDescription)")
+            isSafeToPrint(rendered, tabs: rangeFile.text),
+            "a diagnostic renders unsafe text: \(rendered.debugDescription)")
     }
     guard let scene = result.scene else {
         precondition(result.diagnostics.contains { $0.code == .invalidSwift }, "no scene and no invalid-swift")
