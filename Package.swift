@@ -224,6 +224,13 @@ let package = Package(
             path: "Tools/layoutctl",
             swiftSettings: strictSettings
         ),
+        // What importing a UIKit view controller costs: the Bankey tutorial's, and generated ones of up to 10,600 lines.
+        .executableTarget(
+            name: "import-bench",
+            dependencies: ["SceneLanguage", "SwiftExport", "SwiftImport"],
+            path: "Tools/import-bench",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "scene-bench",
             dependencies: ["SceneLanguage", "SceneRuntime", "PlaygroundProtocol"],
