@@ -6,6 +6,7 @@
 // cannot read is left out with an `import-skipped` warning at its Swift line and column; only Swift that does not
 // parse fails an import (`invalid-swift`).
 //
-// It imports the language and swift-syntax only: no runtime, no protocol, no I/O. Only layoutctl links it, so
-// nothing else pays for swift-syntax. Its `public` API, `SwiftImporter` and `SwiftImport`, is for a library user
-// and layoutctl; the rest is internal.
+// It imports the language and swift-syntax only: no runtime, no protocol, no I/O. Only programs link it
+// (layoutctl, layoutd and layout-view, which hand `SwiftImporter.scene(of:)` to the daemon's SceneService as its
+// translator, and import-bench), so no library pays for swift-syntax. Its `public` API, `SwiftImporter` and
+// `SwiftImport`, is for a library user and those programs; the rest is internal.
