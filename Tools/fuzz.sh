@@ -85,7 +85,8 @@ alpha font size hugging compression hidden frame text constant fraction true fal
 bezier left right top bottom leading trailing width height centerX centerY firstBaseline lastBaseline minX midX
 maxX minY midY maxY == >= <= += -= #3366ff stack horizontal vertical spacing distribution alignment margins
 fillEqually fillProportionally equalSpacing equalCentering center direction ltr H:| V:| H:[ V:[ |- -| -( )- ]-[ ][
-(== (>= @750 align all leadingToTrailing leftToRight rightToLeft keyframes keyframe"
+(== (>= @750 align all leadingToTrailing leftToRight rightToLeft keyframes keyframe lines transform rotate scale
+translate identity"
     for word in $words; do printf '"%s"\n' "$word"; done
 }
 
