@@ -46,6 +46,8 @@ struct ImportedConstraint {
     var constant: Double
     /// The stored property that keeps it: its name in the scene.
     var name: String?
+    /// The `[NSLayoutConstraint]` property whose array holds it: its group in the scene.
+    var group: String?
     var priority: String?
     /// The order of activation, or nil while it is inactive.
     var activation: Int?

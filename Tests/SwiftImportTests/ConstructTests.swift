@@ -304,4 +304,43 @@ import Testing
         result.expectClean()
         #expect(result.lines == ["label label \"3\"", "label.centerX == root.centerX"])
     }
+
+    @Test("Constraint groups: [NSLayoutConstraint] properties filled in the setup, activate(G) and deactivate(G)")
+    func constraintGroups() {
+        let result = imported(
+            withViews(
+                setup: """
+                            wide = b.widthAnchor.constraint(equalToConstant: 200)
+                            collapsed = [
+                                a.topAnchor.constraint(equalTo: view.topAnchor, constant: 8),
+                                b.heightAnchor.constraint(equalToConstant: 0),
+                            ]
+                            expanded = [wide, b.heightAnchor.constraint(equalToConstant: 100)]
+                            empty = []
+                            NSLayoutConstraint.activate([a.leadingAnchor.constraint(equalTo: view.leadingAnchor)])
+                            NSLayoutConstraint.activate(collapsed)
+                    """,
+                members: """
+                        private var wide: NSLayoutConstraint!
+                        private var collapsed: [NSLayoutConstraint] = []
+                        private var expanded = [NSLayoutConstraint]()
+                        private var empty: [NSLayoutConstraint] = []
+                        @objc func expand() {
+                            NSLayoutConstraint.deactivate(collapsed)
+                            NSLayoutConstraint.activate(expanded + [wide] + empty)
+                        }
+                    """))
+        result.expectClean()
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        // UIKit activates a group's constraints when the array is activated, not when it is made; an array never
+        // activated in the setup is an inactive group.
+        #expect(
+            Array(result.lines.drop { !$0.hasPrefix("a.leading") }) == [
+                "a.leading == root.leading",
+                "constraints collapsed {", "a.top == root.top + 8", "b.height == 0", "}",
+                "constraints expanded inactive {", "wide: b.width == 200", "b.height == 100", "}",
+                "constraints empty inactive {", "}",
+                "action expand {", "deactivate collapsed", "activate expanded wide empty", "}",
+            ])
+    }
 }
