@@ -62,8 +62,17 @@ extension Importer {
         return out
     }
 
-    private func writeView(_ name: String, depth: Int, into out: inout SceneText) {
+    private mutating func writeView(_ name: String, depth: Int, into out: inout SceneText) {
         guard let view = views[name] else { return }
+        if view.frame != nil, !view.autoresizing, let origin = view.frameOrigin {
+            warn(
+                at: origin,
+                "a frame set on a view laid out by constraints (translatesAutoresizingMaskIntoConstraints = false): "
+                    + "Auto Layout replaces it, so it is not read")
+        }
+        if view.frame == nil, let origin = view.autoresizingOrigin {
+            warn(at: origin, "a view laid out by a frame that is not set here: it is laid out by constraints")
+        }
         let indent = String(repeating: "  ", count: depth)
         var line = indent + view.kind.rawValue + " " + name
         if view.kind == .stack {
@@ -88,6 +97,10 @@ extension Importer {
                 line += " \(word) \(format(values[0] ?? standard)) \(format(values[1] ?? standard))"
             }
             if let margins = view.margins { line += " margins " + margins.map { format($0) }.joined(separator: " ") }
+            if let frame = view.frame, view.autoresizing {
+                // UIKit turns the frame into constraints that fix it in the parent while the mask translates.
+                line += " frame " + frame.map { format($0) }.joined(separator: " ")
+            }
         }
         let children = view.children.filter { views[$0]?.arranged == (view.kind == .stack) }
         if children.isEmpty {

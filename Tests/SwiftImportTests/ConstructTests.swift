@@ -343,4 +343,22 @@ import Testing
                 "action expand {", "deactivate collapsed", "activate expanded wide empty", "}",
             ])
     }
+
+    @Test("Fixed frames: frame = CGRect(…) on a view that keeps translatesAutoresizingMaskIntoConstraints true")
+    func fixedFrames() {
+        let result = imported(
+            withViews(
+                setup: """
+                            b.frame = CGRect(x: 10, y: 20, width: 200, height: 100)
+                            a.translatesAutoresizingMaskIntoConstraints = false
+                            a.frame = CGRect(x: 1, y: 2, width: 3, height: 4)
+                    """))
+        result.expectClean()
+        // UIKit's default for a view made in code is true: its frame becomes constraints that fix it. With false,
+        // Auto Layout replaces the frame.
+        #expect(result.lines.contains("view b frame 10 20 200 100"))
+        #expect(result.lines.contains("label a \"\""))
+        #expect(result.warnings.count == 1)
+        #expect(result.warnings.first?.contains("Auto Layout replaces it") == true)
+    }
 }
