@@ -86,20 +86,10 @@ extension Importer {
             var inner = scope
             return call.closure("actionsWithoutAnimation").map { readAction($0.statements, scope: &inner) } ?? []
         case (["NSLayoutConstraint"], "activate"), (["NSLayoutConstraint"], "deactivate"):
-            guard let list = call.arguments.first?.expression.unwrapped.as(ArrayExprSyntax.self) else {
-                skip(call, "only a list of constraints written out is read")
-                return []
-            }
-            var names: [String] = []
-            for element in list.elements {
-                if let path = element.expression.selfPath, path.count == 1,
-                    let name = constraintName(path[0], in: scope)
-                {
-                    names.append(name)
-                } else {
-                    skip(element, "only constraints the class keeps can be switched in an action")
-                }
-            }
+            var skips: [(Syntax, String)] = []
+            let names =
+                call.arguments.first.flatMap { switchedNames($0.expression, scope: scope, skips: &skips) } ?? []
+            for (node, reason) in skips { skip(node, reason) }
             return names.isEmpty
                 ? [] : [.line("\(path.last ?? "activate") \(names.joined(separator: " "))", origin: origin)]
         case (_, "setTitle"):

@@ -114,7 +114,7 @@ extension Importer {
         }
         constraints.append(
             ImportedConstraint(
-                text: text, constant: constant, name: nil, priority: nil, activation: nil,
+                text: text, constant: constant, name: nil, group: nil, priority: nil, activation: nil,
                 origin: call.positionAfterSkippingLeadingTrivia.utf8Offset, items: items))
         return constraints.count - 1
     }
@@ -190,6 +190,86 @@ extension Importer {
         }
         if !quiet { skip(expression, "not a constraint the importer can read") }
         return nil
+    }
+
+    /// The constraints a list names, in order: an array (`[a, b.constraint(…)]`), a group (`g`), and those joined
+    /// with `+`, as `NSLayoutConstraint.activate` takes them. Nil, with a warning, for anything else.
+    mutating func constraintList(_ expression: ExprSyntax, scope: LocalScope) -> [Int]? {
+        let expression = expression.unwrapped
+        if let list = expression.as(ArrayExprSyntax.self) {
+            return list.elements.compactMap { constraintIndex($0.expression, scope: scope) }
+        }
+        if let path = expression.selfPath, path.count == 1, groupSlots.contains(path[0]) {
+            return groupMembers[path[0]] ?? []
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+        {
+            guard let left = constraintList(infix.leftOperand, scope: scope),
+                let right = constraintList(infix.rightOperand, scope: scope)
+            else { return nil }
+            return left + right
+        }
+        skip(expression, "not a list of constraints the importer can read")
+        return nil
+    }
+
+    /// The names of the constraints and groups a list switched in an action names: an array of kept constraints, a
+    /// group, and those joined with `+`. Nil, with a warning, for anything else.
+    func switchedNames(_ expression: ExprSyntax, scope: LocalScope, skips: inout [(Syntax, String)]) -> [String]? {
+        let expression = expression.unwrapped
+        if let list = expression.as(ArrayExprSyntax.self) {
+            var names: [String] = []
+            for element in list.elements {
+                if let path = element.expression.selfPath, path.count == 1,
+                    let name = constraintName(path[0], in: scope)
+                {
+                    names.append(name)
+                } else {
+                    skips.append((Syntax(element), "only constraints the class keeps can be switched in an action"))
+                }
+            }
+            return names
+        }
+        if let path = expression.selfPath, path.count == 1, groupSlots.contains(path[0]) {
+            guard groupMembers[path[0]] != nil else {
+                skips.append((Syntax(expression), "'\(path[0])' is not given its constraints in the setup"))
+                return nil
+            }
+            return [path[0]]
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+        {
+            guard let left = switchedNames(infix.leftOperand, scope: scope, skips: &skips),
+                let right = switchedNames(infix.rightOperand, scope: scope, skips: &skips)
+            else { return nil }
+            return left + right
+        }
+        skips.append((Syntax(expression), "only constraints and groups the class keeps can be switched in an action"))
+        return nil
+    }
+
+    /// `G = [ … ]` in the setup: the constraints of the group `G`, in the array's order. Assigned again, the group
+    /// holds the new array's constraints only.
+    mutating func fillGroup(_ name: String, _ value: ExprSyntax, scope: LocalScope) {
+        guard let list = value.unwrapped.as(ArrayExprSyntax.self) else {
+            skip(value, "a group is read from an array of constraints written out")
+            return
+        }
+        for old in groupMembers[name] ?? [] { constraints[old].group = nil }
+        var members: [Int] = []
+        for element in list.elements {
+            guard let index = constraintIndex(element.expression, scope: scope) else { continue }
+            if let other = constraints[index].group, other != name {
+                skip(element, "a constraint in two groups: the scene keeps it in '\(other)'")
+                continue
+            }
+            constraints[index].group = name
+            members.append(index)
+        }
+        groupMembers[name] = members
+        if !groupOrder.contains(name) { groupOrder.append(name) }
     }
 
     /// A priority: `.required`, `.defaultHigh`, `.defaultLow`, `.fittingSizeLevel`, `UILayoutPriority(N)`, a

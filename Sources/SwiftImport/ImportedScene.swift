@@ -25,6 +25,14 @@ struct ImportedView {
     var compression: [Double?] = [nil, nil]
     /// `size W x H`: the intrinsic content size a class of the file gives it.
     var size: (width: Double, height: Double)?
+    /// `frame = CGRect(x:y:width:height:)`: x, y, width, height in its parent's coordinates.
+    var frame: [Double]?
+    /// Where the frame was set, for the warning when the view is laid out by constraints.
+    var frameOrigin: Int?
+    /// `translatesAutoresizingMaskIntoConstraints` as set; UIKit's default for a view made in code is true.
+    var autoresizing = true
+    /// Where `translatesAutoresizingMaskIntoConstraints = true` was set, for the warning when no frame is.
+    var autoresizingOrigin: Int?
     /// `horizontal` or `vertical`, and the stack's other settings, as the language writes them.
     var axis = "horizontal"
     var spacing: Double?
@@ -46,6 +54,8 @@ struct ImportedConstraint {
     var constant: Double
     /// The stored property that keeps it: its name in the scene.
     var name: String?
+    /// The `[NSLayoutConstraint]` property whose array holds it: its group in the scene.
+    var group: String?
     var priority: String?
     /// The order of activation, or nil while it is inactive.
     var activation: Int?

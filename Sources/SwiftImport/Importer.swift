@@ -28,6 +28,11 @@ struct Importer {
     var animatorSlots: Set<String> = []
     var constraints: [ImportedConstraint] = []
     var activations = 0
+    /// Stored `[NSLayoutConstraint]` properties: the scene's constraint groups.
+    var groupSlots: Set<String> = []
+    /// Each group's constraints in the order of its array, by group, and the groups in the order they are filled.
+    var groupMembers: [String: [Int]] = [:]
+    var groupOrder: [String] = []
     /// The scene's names of properties whose Swift name is not the scene's (`titleLabel` is the scene's
     /// `title`), by Swift name: the names are changed in the text once it is written.
     var sceneNames: [String: String] = [:]

@@ -29,6 +29,18 @@ extension Importer {
                 continue
             }
             let typeName = binding.typeAnnotation.map { Self.baseTypeName($0.type) } ?? nil
+            if Self.isConstraintArray(binding) {
+                // A group: `[]` until the setup fills it.
+                let value = binding.initializer?.value.unwrapped
+                if value == nil || value?.as(ArrayExprSyntax.self)?.elements.isEmpty == true
+                    || value?.as(FunctionCallExprSyntax.self)?.arguments.isEmpty == true
+                {
+                    groupSlots.insert(name)
+                } else {
+                    skip(binding, "a group's constraints are read where the setup assigns them")
+                }
+                continue
+            }
             if let value = binding.initializer?.value {
                 readPropertyValue(name, value, typeName: typeName, at: binding)
                 continue
@@ -238,6 +250,21 @@ extension Importer {
             let height = size.argument("height").flatMap({ number($0, in: scope)?.constant })
         else { return nil }
         return (width, height)
+    }
+
+    /// Whether a property is an array of constraints: `var g: [NSLayoutConstraint] = []`,
+    /// `var g = [NSLayoutConstraint]()`.
+    static func isConstraintArray(_ binding: PatternBindingSyntax) -> Bool {
+        func isConstraints(_ type: TypeSyntax?) -> Bool {
+            guard let element = type?.as(ArrayTypeSyntax.self)?.element else { return false }
+            return baseTypeName(element) == "NSLayoutConstraint"
+        }
+        if let annotation = binding.typeAnnotation { return isConstraints(annotation.type) }
+        guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1,
+            array.elements.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "NSLayoutConstraint"
+        else { return false }
+        return true
     }
 
     /// The type's name without optionals: `NSLayoutConstraint?` is `NSLayoutConstraint`.

@@ -62,8 +62,17 @@ extension Importer {
         return out
     }
 
-    private func writeView(_ name: String, depth: Int, into out: inout SceneText) {
+    private mutating func writeView(_ name: String, depth: Int, into out: inout SceneText) {
         guard let view = views[name] else { return }
+        if view.frame != nil, !view.autoresizing, let origin = view.frameOrigin {
+            warn(
+                at: origin,
+                "a frame set on a view laid out by constraints (translatesAutoresizingMaskIntoConstraints = false): "
+                    + "Auto Layout replaces it, so it is not read")
+        }
+        if view.frame == nil, let origin = view.autoresizingOrigin {
+            warn(at: origin, "a view laid out by a frame that is not set here: it is laid out by constraints")
+        }
         let indent = String(repeating: "  ", count: depth)
         var line = indent + view.kind.rawValue + " " + name
         if view.kind == .stack {
@@ -88,6 +97,10 @@ extension Importer {
                 line += " \(word) \(format(values[0] ?? standard)) \(format(values[1] ?? standard))"
             }
             if let margins = view.margins { line += " margins " + margins.map { format($0) }.joined(separator: " ") }
+            if let frame = view.frame, view.autoresizing {
+                // UIKit turns the frame into constraints that fix it in the parent while the mask translates.
+                line += " frame " + frame.map { format($0) }.joined(separator: " ")
+            }
         }
         let children = view.children.filter { views[$0]?.arranged == (view.kind == .stack) }
         if children.isEmpty {
@@ -117,19 +130,15 @@ extension Importer {
         let written = writtenViews
         let active = constraints.filter { $0.activation != nil }.sorted { ($0.activation ?? 0) < ($1.activation ?? 0) }
         let inactive = constraints.filter { $0.activation == nil }
-        if !constraints.isEmpty { out.append("") }
+        if !constraints.isEmpty || !groupOrder.isEmpty { out.append("") }
+        var writtenGroups: Set<String> = []
         for constraint in active + inactive {
-            if let missing = constraint.items.first(where: { !written.contains($0) }) {
-                warn(
-                    at: constraint.origin,
-                    "the constraint relates '\(missing)', which is not in the scene: it is left out")
+            if let group = constraint.group {
+                // A group stands where its first constraint is activated, or with the inactive ones.
+                if writtenGroups.insert(group).inserted { writeGroup(group, views: written, into: &out) }
                 continue
             }
-            var line = constraint.written
-            if let priority = constraint.priority, priority != "required", priority != "1000" {
-                line += " @\(priority)"
-            }
-            if let name = constraint.name { line = "\(name): " + line }
+            guard var line = line(for: constraint, views: written) else { continue }
             if constraint.activation == nil {
                 guard constraint.name != nil else {
                     warn(at: constraint.origin, "a constraint never activated nor kept: it is left out")
@@ -139,6 +148,46 @@ extension Importer {
             }
             out.append(line, origin: constraint.origin)
         }
+        // Groups filled with no constraints, which actions may still switch.
+        for group in groupOrder where !writtenGroups.contains(group) {
+            out.append("constraints \(group) inactive {")
+            out.append("}")
+        }
+    }
+
+    /// `constraints G { … }`, `inactive` when none of its constraints is active: a group is switched whole, so one
+    /// whose constraints are active and inactive both is written active, with a warning.
+    private mutating func writeGroup(_ group: String, views written: Set<String>, into out: inout SceneText) {
+        let members = (groupMembers[group] ?? []).map { constraints[$0] }
+        let activeCount = members.filter { $0.activation != nil }.count
+        if activeCount > 0 && activeCount < members.count, let first = members.first {
+            warn(
+                at: first.origin,
+                "some of the constraints of '\(group)' are active and some are not: the scene switches a group "
+                    + "whole, so all of them are active")
+        }
+        out.append("constraints \(group)\(activeCount == 0 ? " inactive" : "") {", origin: members.first?.origin)
+        for constraint in members {
+            guard let line = line(for: constraint, views: written) else { continue }
+            out.append("  " + line, origin: constraint.origin)
+        }
+        out.append("}")
+    }
+
+    /// A constraint's line, named and with its priority; nil, with a warning, when it relates a view that is not
+    /// in the scene.
+    private mutating func line(for constraint: ImportedConstraint, views written: Set<String>) -> String? {
+        if let missing = constraint.items.first(where: { !written.contains($0) }) {
+            warn(
+                at: constraint.origin, "the constraint relates '\(missing)', which is not in the scene: it is left out")
+            return nil
+        }
+        var line = constraint.written
+        if let priority = constraint.priority, priority != "required", priority != "1000" {
+            line += " @\(priority)"
+        }
+        if let name = constraint.name { line = "\(name): " + line }
+        return line
     }
 
     private func write(_ statements: [SceneStatement], depth: Int, into out: inout SceneText) {
@@ -180,7 +229,8 @@ extension Importer {
     func renameToSceneNames(_ text: inout SceneText) {
         var claimed: [String: Int] = [:]
         for name in sceneNames.values { claimed[name, default: 0] += 1 }
-        let taken = Set(views.keys).union(constraintSlots).union(animatorSlots).union(constants.keys)
+        let taken = Set(views.keys).union(constraintSlots).union(groupSlots).union(animatorSlots)
+            .union(constants.keys)
         let renames = sceneNames.filter { claimed[$0.value] == 1 && !taken.contains($0.value) }
         guard !renames.isEmpty else { return }
         for index in text.lines.indices {

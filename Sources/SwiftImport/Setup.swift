@@ -109,12 +109,10 @@ extension Importer {
             }
             addSubview(child, to: parent, arranged: path.last == "addArrangedSubview", at: call)
         case "activate" where receiver == ["NSLayoutConstraint"], "deactivate" where receiver == ["NSLayoutConstraint"]:
-            guard let list = call.arguments.first?.expression.unwrapped.as(ArrayExprSyntax.self) else {
-                skip(call, "only a list of constraints written out is read")
-                return
-            }
-            for element in list.elements {
-                guard let index = constraintIndex(element.expression, scope: scope) else { continue }
+            guard let argument = call.arguments.first?.expression,
+                let list = constraintList(argument, scope: scope)
+            else { return }
+            for index in list {
                 if path.last == "activate" { activate(index) } else { constraints[index].activation = nil }
             }
         case "setTitle":
@@ -257,6 +255,10 @@ extension Importer {
         if name == "viewRespectsSystemMinimumLayoutMargins", !rootIsSelf {
             // The scene raises the root's margins to the system's minimum, as UIKit does when this is true.
             if boolean(value) == false { ignoresMinimumMarginsAt = infix.startOffset }
+            return
+        }
+        if groupSlots.contains(name) {
+            fillGroup(name, value, scope: scope)
             return
         }
         if constraintSlots.contains(name), let call = value.unwrapped.as(FunctionCallExprSyntax.self),

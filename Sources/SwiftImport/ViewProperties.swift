@@ -36,9 +36,19 @@ extension Importer {
         _ view: String, _ property: String, _ value: ExprSyntax, scope: LocalScope, at node: some SyntaxProtocol
     ) {
         if ignoredProperties.contains(property) {
-            if property == "translatesAutoresizingMaskIntoConstraints", boolean(value) == true {
-                warn(node, "a view laid out by its frame: its frame is not read, and it is laid out by constraints")
+            if property == "translatesAutoresizingMaskIntoConstraints", view != "root", let flag = boolean(value) {
+                views[view]?.autoresizing = flag
+                views[view]?.autoresizingOrigin = flag ? node.startOffset : nil
             }
+            return
+        }
+        if property == "frame", view != "root", views[view]?.kind != .guide {
+            guard let frame = rect(value, scope: scope) else {
+                skip(node, "a frame the importer cannot work out")
+                return
+            }
+            views[view]?.frame = frame
+            views[view]?.frameOrigin = node.startOffset
             return
         }
         if property == "directionalLayoutMargins" {
@@ -171,6 +181,18 @@ extension Importer {
         else { return nil }
         let values = ["top", "leading", "bottom", "trailing"].map { label in
             call.argument(label).flatMap { number($0, in: LocalScope())?.constant }
+        }
+        guard values.allSatisfy({ $0 != nil }) else { return nil }
+        return values.compactMap { $0 }
+    }
+
+    /// `CGRect(x:y:width:height:)` of numbers: x, y, width, height.
+    func rect(_ expression: ExprSyntax, scope: LocalScope) -> [Double]? {
+        guard let call = expression.unwrapped.as(FunctionCallExprSyntax.self),
+            call.calledPath?.last == "CGRect" || call.calledPath == ["", "init"]
+        else { return nil }
+        let values = ["x", "y", "width", "height"].map { label in
+            call.argument(label).flatMap { number($0, in: scope)?.constant }
         }
         guard values.allSatisfy({ $0 != nil }) else { return nil }
         return values.compactMap { $0 }

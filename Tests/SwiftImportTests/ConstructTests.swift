@@ -304,4 +304,61 @@ import Testing
         result.expectClean()
         #expect(result.lines == ["label label \"3\"", "label.centerX == root.centerX"])
     }
+
+    @Test("Constraint groups: [NSLayoutConstraint] properties filled in the setup, activate(G) and deactivate(G)")
+    func constraintGroups() {
+        let result = imported(
+            withViews(
+                setup: """
+                            wide = b.widthAnchor.constraint(equalToConstant: 200)
+                            collapsed = [
+                                a.topAnchor.constraint(equalTo: view.topAnchor, constant: 8),
+                                b.heightAnchor.constraint(equalToConstant: 0),
+                            ]
+                            expanded = [wide, b.heightAnchor.constraint(equalToConstant: 100)]
+                            empty = []
+                            NSLayoutConstraint.activate([a.leadingAnchor.constraint(equalTo: view.leadingAnchor)])
+                            NSLayoutConstraint.activate(collapsed)
+                    """,
+                members: """
+                        private var wide: NSLayoutConstraint!
+                        private var collapsed: [NSLayoutConstraint] = []
+                        private var expanded = [NSLayoutConstraint]()
+                        private var empty: [NSLayoutConstraint] = []
+                        @objc func expand() {
+                            NSLayoutConstraint.deactivate(collapsed)
+                            NSLayoutConstraint.activate(expanded + [wide] + empty)
+                        }
+                    """))
+        result.expectClean()
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        // UIKit activates a group's constraints when the array is activated, not when it is made; an array never
+        // activated in the setup is an inactive group.
+        #expect(
+            Array(result.lines.drop { !$0.hasPrefix("a.leading") }) == [
+                "a.leading == root.leading",
+                "constraints collapsed {", "a.top == root.top + 8", "b.height == 0", "}",
+                "constraints expanded inactive {", "wide: b.width == 200", "b.height == 100", "}",
+                "constraints empty inactive {", "}",
+                "action expand {", "deactivate collapsed", "activate expanded wide empty", "}",
+            ])
+    }
+
+    @Test("Fixed frames: frame = CGRect(…) on a view that keeps translatesAutoresizingMaskIntoConstraints true")
+    func fixedFrames() {
+        let result = imported(
+            withViews(
+                setup: """
+                            b.frame = CGRect(x: 10, y: 20, width: 200, height: 100)
+                            a.translatesAutoresizingMaskIntoConstraints = false
+                            a.frame = CGRect(x: 1, y: 2, width: 3, height: 4)
+                    """))
+        result.expectClean()
+        // UIKit's default for a view made in code is true: its frame becomes constraints that fix it. With false,
+        // Auto Layout replaces the frame.
+        #expect(result.lines.contains("view b frame 10 20 200 100"))
+        #expect(result.lines.contains("label a \"\""))
+        #expect(result.warnings.count == 1)
+        #expect(result.warnings.first?.contains("Auto Layout replaces it") == true)
+    }
 }
