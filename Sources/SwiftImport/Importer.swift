@@ -12,6 +12,10 @@ struct Importer {
     var views: [String: ImportedView] = [:]
     /// The root view's `directionalLayoutMargins`, top, leading, bottom, trailing.
     var rootMargins: [Double]?
+    /// `view.semanticContentAttribute = .forceRightToLeft`: the scene is right to left (`direction rtl`).
+    var isRightToLeft = false
+    /// `S.setCustomSpacing(N, after: V)` in the setup: the stack, the view, the spacing, where it was set.
+    var customSpacings: [(stack: String, after: String, spacing: Double, origin: Int)] = []
     /// Where `viewRespectsSystemMinimumLayoutMargins = false` is, if it is.
     var ignoresMinimumMarginsAt: Int?
     /// The root's subviews, in the order they were added.

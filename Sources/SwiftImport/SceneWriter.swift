@@ -33,10 +33,11 @@ extension Importer {
                 "viewRespectsSystemMinimumLayoutMargins = false: the scene raises the root's margins to the system's "
                     + "minimum (0 on top and bottom, 16 or 20 on the sides)")
         }
+        if isRightToLeft { out.append("direction rtl") }
         if let margins = rootMargins {
             out.append("margins " + margins.map { format($0) }.joined(separator: " "))
-            out.append("")
         }
+        if isRightToLeft || rootMargins != nil { out.append("") }
         for name in sceneVariables {
             out.append("var \(name) = \(format(constants[name] ?? 0))")
         }
@@ -44,6 +45,10 @@ extension Importer {
         for child in rootChildren { writeView(child, depth: 0, into: &out) }
         for (name, view) in views.sorted(by: { $0.value.origin < $1.value.origin }) where view.parent == nil {
             warn(at: view.origin, "'\(name)' is never added to a view: it is left out")
+        }
+        for custom in customSpacings where views[custom.stack] != nil && views[custom.after] != nil {
+            out.append(
+                "\(custom.stack).spacing after \(custom.after) = \(format(custom.spacing))", origin: custom.origin)
         }
         writeConstraints(into: &out)
         let load = setupStatements + onLoad

@@ -148,7 +148,14 @@ extension Importer {
                 views[view]?.compression[index] = number
             }
         case "setCustomSpacing":
-            skip(call, "custom spacing is not read yet; write 'S.spacing after V = N' in the scene")
+            guard let stack = viewName(path: receiver, in: scope), views[stack]?.kind == .stack,
+                let value = call.arguments.first.flatMap({ number($0.expression, in: scope)?.constant }),
+                let after = call.argument("after").flatMap({ viewName($0, in: scope) })
+            else {
+                skip(call, "a custom spacing of a stack view the importer cannot work out")
+                return
+            }
+            customSpacings.append((stack, after, value, call.startOffset))
         default:
             skip(call, "a call the importer does not know")
         }

@@ -59,6 +59,16 @@ extension Importer {
             if view == "root" { rootMargins = margins } else { views[view]?.margins = margins }
             return
         }
+        if property == "semanticContentAttribute" {
+            // UIKit's right to left for the whole screen is the root's; the export sets it on every view too.
+            let rightToLeft = value.memberPath?.last == "forceRightToLeft"
+            if view == "root" {
+                isRightToLeft = rightToLeft
+            } else if rightToLeft != isRightToLeft {
+                skip(node, "a direction of one view: the scene has one direction for every view ('direction rtl')")
+            }
+            return
+        }
         if view == "root" {
             skip(node, "the root view's \(property) has no counterpart in a scene")
             return

@@ -361,4 +361,39 @@ import Testing
         #expect(result.warnings.count == 1)
         #expect(result.warnings.first?.contains("Auto Layout replaces it") == true)
     }
+
+    @Test("setCustomSpacing(_:after:) on a stack: the language's 'S.spacing after V = N'")
+    func customSpacing() {
+        let result = imported(
+            """
+                let first = UIView()
+                let second = UIView()
+                lazy var row = UIStackView(arrangedSubviews: [first, second])
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(row)
+                    row.setCustomSpacing(24, after: first)
+                    first.setCustomSpacing(4, after: second)
+                }
+            """)
+        #expect(result.lines.contains("row.spacing after first = 24"))
+        // Custom spacing is a stack's: on a plain view it is skipped, with a warning.
+        #expect(result.warnings.contains { $0.contains("custom spacing of a stack view") })
+        #expect(result.scene?.diagnostics.hasErrors == false)
+    }
+
+    @Test("semanticContentAttribute = .forceRightToLeft on the root: the scene is right to left")
+    func rightToLeft() {
+        let result = imported(
+            withViews(
+                setup: """
+                            view.semanticContentAttribute = .forceRightToLeft
+                            a.semanticContentAttribute = .forceRightToLeft
+                            b.semanticContentAttribute = .forceLeftToRight
+                    """))
+        #expect(result.lines.contains("direction rtl"))
+        #expect(result.scene?.isRightToLeft == true)
+        // One view of another direction cannot be said in a scene: skipped, with a warning.
+        #expect(result.warnings.count == 1 && result.warnings.first?.contains("a direction of one view") == true)
+    }
 }
