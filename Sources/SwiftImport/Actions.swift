@@ -64,6 +64,13 @@ extension Importer {
         if path.first == "super" { return [] }
         let method = path.count == 1 ? path[0] : (path.count == 2 && path[0] == "self" ? path[1] : nil)
         if let method, let function = methods[method] {
+            // `finishIfHeld(A)` before `A = UIViewPropertyAnimator(…)`: the scene's `animator A …` finishes a held
+            // animator itself when it replaces it.
+            if function.onlyFinishesItsAnimator, call.arguments.count == 1,
+                let slot = call.arguments.first?.expression.memberPath?.last, animatorSlots.contains(slot)
+            {
+                return []
+            }
             guard !function.hasParameters || call.arguments.isEmpty else {
                 skip(call, "'\(method)' takes arguments, which an action cannot: the call is left out")
                 return []

@@ -170,6 +170,8 @@ struct Importer {
             guard let method = member.as(FunctionDeclSyntax.self), let body = method.body else { continue }
             let name = method.name.text
             guard methods[name] == method, !setupMethods.contains(name) else { continue }
+            // Finishing a held animator before it is replaced is what the scene's `animator A …` does itself.
+            if method.onlyFinishesItsAnimator { continue }
             if method.isOverride {
                 skip(method.name, "an override of \(name) has no counterpart in a scene")
                 continue
@@ -188,4 +190,25 @@ extension FunctionDeclSyntax {
     var isOverride: Bool { modifiers.contains { $0.name.text == "override" } }
 
     var hasParameters: Bool { !signature.parameterClause.parameters.isEmpty }
+
+    /// Whether the method only finishes the property animator it is given, where it stands, when one is held
+    /// (paused or stopped): its one parameter is a `UIViewPropertyAnimator`, and its body names nothing but that
+    /// parameter, its `state` and `isRunning`, and `stopAnimation` and `finishAnimation(at:)`. That is what UIKit needs
+    /// before a held animator is released (the export's `finishIfHeld(_:)`), and what the scene's `animator A …`
+    /// does itself when it replaces one.
+    var onlyFinishesItsAnimator: Bool {
+        let parameters = signature.parameterClause.parameters
+        guard parameters.count == 1, let parameter = parameters.first, let body,
+            parameter.type.trimmedDescription.hasPrefix("UIViewPropertyAnimator")
+        else { return false }
+        let name = (parameter.secondName ?? parameter.firstName).text
+        let allowed: Set<String> = [
+            name, "state", "inactive", "active", "stopped", "isRunning", "stopAnimation", "finishAnimation", "current",
+            "end", "start", "at",
+        ]
+        return body.tokens(viewMode: .sourceAccurate).allSatisfy { token in
+            guard case .identifier(let text) = token.tokenKind else { return true }
+            return allowed.contains(text)
+        }
+    }
 }

@@ -396,4 +396,34 @@ import Testing
         // One view of another direction cannot be said in a scene: skipped, with a warning.
         #expect(result.warnings.count == 1 && result.warnings.first?.contains("a direction of one view") == true)
     }
+
+    @Test(
+        "A method that only finishes the animator it is given, called before the animator is replaced, is read as nothing"
+    )
+    func finishingHeldAnimator() {
+        let result = imported(
+            """
+                let card = UIView()
+                var fade: UIViewPropertyAnimator?
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(card)
+                }
+                @objc func again() {
+                    finishIfHeld(fade)
+                    fade = UIViewPropertyAnimator(duration: 0.5, curve: .linear) { self.card.alpha = 0 }
+                    fade?.startAnimation()
+                }
+                private func finishIfHeld(_ animator: UIViewPropertyAnimator?) {
+                    guard let animator, animator.state != .inactive, !animator.isRunning else { return }
+                    if animator.state == .active { animator.stopAnimation(false) }
+                    animator.finishAnimation(at: .current)
+                }
+            """)
+        // UIKit needs a held (paused or stopped) animator finished before it is released; the scene's
+        // `animator fade …` finishes one itself when it replaces it. So no action 'finishIfHeld', no warning.
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        #expect(!result.lines.contains { $0.contains("finishIfHeld") })
+        #expect(result.lines.contains("animator fade 0.5 curve linear {"))
+    }
 }

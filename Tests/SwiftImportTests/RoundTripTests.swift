@@ -233,7 +233,7 @@ import Testing
                     tally: &tally, lossy: &lossy)
             }
         }
-        #expect(tally.scenes >= 4)
+        #expect(tally.scenes >= 6)
         print(
             "round trip of the playgrounds: \(tally.scenes) imported whole, \(tally.frames) frames and "
                 + "\(tally.views) view frames equal, largest difference \(tally.largest); \(lossy.scenes) not "
