@@ -118,6 +118,23 @@ extension Importer {
     ) -> [SceneStatement] {
         let origin = infix.startOffset
         let value = infix.rightOperand
+        // `(a, b) = (b, a)`: two views or two constraints trade names, the language's `swap a b`.
+        if op == "=", let left = infix.leftOperand.unwrapped.as(TupleExprSyntax.self),
+            let right = value.unwrapped.as(TupleExprSyntax.self), left.elements.count == 2, right.elements.count == 2
+        {
+            let names = left.elements.map { $0.expression.selfPath ?? [] }
+            let swapped = right.elements.map { $0.expression.selfPath ?? [] }
+            if names.allSatisfy({ $0.count == 1 }), swapped == names.reversed(), names[0] != names[1] {
+                let (a, b) = (names[0][0], names[1][0])
+                let bothViews = viewName(path: [a], in: scope) != nil && viewName(path: [b], in: scope) != nil
+                let bothConstraints = constraintName(a, in: scope) != nil && constraintName(b, in: scope) != nil
+                if bothViews || bothConstraints {
+                    let first = bothViews ? viewName(path: [a], in: scope)! : constraintName(a, in: scope)!
+                    let second = bothViews ? viewName(path: [b], in: scope)! : constraintName(b, in: scope)!
+                    return [.line("swap \(first) \(second)", origin: origin)]
+                }
+            }
+        }
         if let member = infix.leftOperand.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
             let basePath = base.selfPath
         {

@@ -12,6 +12,8 @@ struct Importer {
     var views: [String: ImportedView] = [:]
     /// The root view's `directionalLayoutMargins`, top, leading, bottom, trailing.
     var rootMargins: [Double]?
+    /// `let questions = ["…", …]`: the scene's text lists, in the order declared.
+    var textLists: [(name: String, texts: [String], origin: Int)] = []
     /// `view.semanticContentAttribute = .forceRightToLeft`: the scene is right to left (`direction rtl`).
     var isRightToLeft = false
     /// `S.setCustomSpacing(N, after: V)` in the setup: the stack, the view, the spacing, where it was set.
@@ -170,8 +172,9 @@ struct Importer {
             guard let method = member.as(FunctionDeclSyntax.self), let body = method.body else { continue }
             let name = method.name.text
             guard methods[name] == method, !setupMethods.contains(name) else { continue }
-            // Finishing a held animator before it is replaced is what the scene's `animator A …` does itself.
-            if method.onlyFinishesItsAnimator { continue }
+            // Finishing a held animator before it is replaced is what the scene's `animator A …` does itself, and
+            // reading a text list's entry is what the language's `LIST[E]` does.
+            if method.onlyFinishesItsAnimator || method.readsTextListEntry { continue }
             if method.isOverride {
                 skip(method.name, "an override of \(name) has no counterpart in a scene")
                 continue
@@ -190,6 +193,14 @@ extension FunctionDeclSyntax {
     var isOverride: Bool { modifiers.contains { $0.name.text == "override" } }
 
     var hasParameters: Bool { !signature.parameterClause.parameters.isEmpty }
+
+    /// Whether the method reads a text list's entry at an index: `(_ texts: [String], at index: CGFloat) -> String`,
+    /// the export's `entry(_:at:)`, which wraps the index around as the language's `LIST[E]` does.
+    var readsTextListEntry: Bool {
+        let parameters = Array(signature.parameterClause.parameters)
+        return parameters.count == 2 && parameters[0].type.trimmedDescription == "[String]"
+            && signature.returnClause?.type.trimmedDescription == "String"
+    }
 
     /// Whether the method only finishes the property animator it is given, where it stands, when one is held
     /// (paused or stopped): its one parameter is a `UIViewPropertyAnimator`, and its body names nothing but that

@@ -73,6 +73,14 @@ extension Importer {
             strings[name] = text
             return
         }
+        // `["What is 7+7?", …]`: a text list.
+        if let array = value.unwrapped.as(ArrayExprSyntax.self), !array.elements.isEmpty {
+            let texts = array.elements.compactMap { $0.expression.as(StringLiteralExprSyntax.self)?.value }
+            if texts.count == array.elements.count {
+                textLists.append((name, texts, origin))
+                return
+            }
+        }
         let expression = value.unwrapped
         if let call = expression.as(FunctionCallExprSyntax.self) {
             // `{ let l = UILabel(); …; return l }()`: the closure is read as the view's setup.

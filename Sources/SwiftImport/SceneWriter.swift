@@ -42,6 +42,11 @@ extension Importer {
             out.append("var \(name) = \(format(constants[name] ?? 0))")
         }
         if !sceneVariables.isEmpty { out.append("") }
+        for list in textLists {
+            out.append(
+                "texts \(list.name) " + list.texts.map { Self.quoted($0) }.joined(separator: " "), origin: list.origin)
+        }
+        if !textLists.isEmpty { out.append("") }
         for child in rootChildren { writeView(child, depth: 0, into: &out) }
         for (name, view) in views.sorted(by: { $0.value.origin < $1.value.origin }) where view.parent == nil {
             warn(at: view.origin, "'\(name)' is never added to a view: it is left out")

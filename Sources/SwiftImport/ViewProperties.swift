@@ -80,7 +80,7 @@ extension Importer {
         guard let setting = viewSetting(view, property, value, scope: scope, inAction: false, at: node) else { return }
         switch setting.property {
         case "text":
-            let text = string(value, in: scope)
+            let text = string(value, in: scope) ?? constantTextListEntry(value, scope: scope)
             views[view]?.text = text
         case "font": views[view]?.font = setting.number
         case "alpha":
@@ -120,6 +120,52 @@ extension Importer {
         return true
     }
 
+    /// A text list's entry as the language writes it, `questions[index]`: from `questions[E]` (an index of a
+    /// number, `Int(E)` too) or from a call of the class's entry reader (``FunctionDeclSyntax/readsTextListEntry``),
+    /// `entry(questions, at: E)`.
+    func textListEntry(_ value: ExprSyntax, scope: LocalScope) -> String? {
+        textListIndex(value, scope: scope, inAction: true).map { "\($0.list)[\($0.index.text)]" }
+    }
+
+    /// The text list and the index of ``textListEntry(_:scope:)``.
+    func textListIndex(_ value: ExprSyntax, scope: LocalScope, inAction: Bool) -> (list: String, index: SceneNumber)? {
+        let expression = value.unwrapped
+        var list: ExprSyntax?
+        var index: ExprSyntax?
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self), subscriptCall.arguments.count == 1 {
+            list = subscriptCall.calledExpression
+            index = subscriptCall.arguments.first?.expression
+            if let cast = index?.as(FunctionCallExprSyntax.self), cast.calledPath == ["Int"], cast.arguments.count == 1
+            {
+                index = cast.arguments.first?.expression
+            }
+        } else if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 2,
+            let path = call.calledPath, let method = path.last, path.count == 1 || path == ["self", method],
+            methods[method]?.readsTextListEntry == true
+        {
+            list = call.arguments.first?.expression
+            index = call.arguments.last?.expression
+        }
+        guard let list, let index, let name = list.selfPath, name.count == 1,
+            textLists.contains(where: { $0.name == name[0] }),
+            let number = number(index, in: scope, inAction: inAction)
+        else { return nil }
+        return (name[0], number)
+    }
+
+    /// A text list's entry at a constant index, wrapped around as the language wraps it: the text a view's
+    /// declaration takes when the setup sets `label.text = questions[0]`.
+    func constantTextListEntry(_ value: ExprSyntax, scope: LocalScope) -> String? {
+        guard let (name, index) = textListIndex(value, scope: scope, inAction: false),
+            case .constant(let position) = index,
+            let texts = textLists.first(where: { $0.name == name })?.texts, !texts.isEmpty
+        else { return nil }
+        let count = Double(texts.count)
+        var wrapped = position.rounded(.down).truncatingRemainder(dividingBy: count)
+        if wrapped < 0 { wrapped += count }
+        return texts[min(Int(wrapped), texts.count - 1)]
+    }
+
     /// A view property as the language writes it, or nil with a warning saying why not.
     mutating func viewSetting(
         _ view: String, _ property: String, _ value: ExprSyntax, scope: LocalScope, inAction: Bool,
@@ -131,6 +177,9 @@ extension Importer {
         let hasText = kind == .label || kind == .button
         switch property {
         case "text":
+            if hasText, let entry = textListEntry(value, scope: scope) {
+                return ViewSetting(property: "text", value: entry)
+            }
             guard hasText, let text = string(value, in: scope) else {
                 problem = hasText ? "a text the importer cannot work out" : "only labels and buttons have a text here"
                 return nil

@@ -426,4 +426,48 @@ import Testing
         #expect(!result.lines.contains { $0.contains("finishIfHeld") })
         #expect(result.lines.contains("animator fade 0.5 curve linear {"))
     }
+
+    @Test(
+        "A [String] property is a text list; questions[i] and an entry reader's call read its entry; (a, b) = (b, a) swaps"
+    )
+    func textListsAndSwaps() {
+        let result = imported(
+            """
+                let question = UILabel()
+                let next = UILabel()
+                let questions = ["What is 7+7?", "What is the capital of Vermont?"]
+                var index: CGFloat = 0
+                var questionX: NSLayoutConstraint!
+                var nextX: NSLayoutConstraint!
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(question)
+                    view.addSubview(next)
+                    questionX = question.centerXAnchor.constraint(equalTo: view.centerXAnchor)
+                    nextX = next.centerXAnchor.constraint(equalTo: view.centerXAnchor, constant: -375)
+                    NSLayoutConstraint.activate([questionX, nextX])
+                    question.text = questions[Int(index)]
+                }
+                @objc func advance() {
+                    index += 1
+                    next.text = entry(questions, at: index)
+                    (question, next) = (next, question)
+                    (self.questionX, self.nextX) = (self.nextX, self.questionX)
+                }
+                private func entry(_ texts: [String], at index: CGFloat) -> String {
+                    let count = CGFloat(texts.count)
+                    var wrapped = index.rounded(.down).truncatingRemainder(dividingBy: count)
+                    if wrapped < 0 { wrapped += count }
+                    return texts[min(Int(wrapped), texts.count - 1)]
+                }
+            """)
+        #expect(result.lines.contains(#"texts questions "What is 7+7?" "What is the capital of Vermont?""#))
+        #expect(result.lines.contains("next.text = questions[index]"))
+        #expect(result.lines.contains(#"label question "What is 7+7?""#))
+        #expect(result.lines.contains("swap question next"))
+        #expect(result.lines.contains("swap questionX nextX"))
+        // The entry reader is no action: the language's LIST[E] does what it does.
+        #expect(!result.lines.contains { $0.contains("action entry") })
+        #expect(result.scene?.diagnostics.hasErrors == false)
+    }
 }

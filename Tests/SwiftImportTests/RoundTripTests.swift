@@ -208,6 +208,18 @@ import Testing
             || scene.textLists.contains { $0.texts.contains { $0.contains("\n") } }
     }
 
+    /// Whether a run's actions resize the canvas (`canvas W x H` in an action, a rotation): UIKit has no code for
+    /// it, only the device rotates, so the export writes a comment and the round trip cannot keep it.
+    static func resizesCanvas(_ scene: Scene, actions: [String]) -> Bool {
+        actions.contains { run in
+            let name = String(run.split(separator: "@").first ?? "")
+            guard let action = scene.action(named: name) else { return false }
+            return scene.text(of: action.range).split(separator: "\n").contains {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("canvas ")
+            }
+        }
+    }
+
     @Test("Every playground exported and imported back plays as the original through on load and every action run")
     func playgrounds() throws {
         #expect(Self.playgrounds.count >= 10)
@@ -227,13 +239,13 @@ import Testing
             let skipped = back.diagnostics.filter { $0.code == .importSkipped }
             if skipped.isEmpty { tally.scenes += 1 } else { lossy.scenes += 1 }
             let runs = [[]] + Self.runs.filter { $0.playground == name }.map(\.actions)
-            for actions in runs {
+            for actions in runs where !Self.resizesCanvas(original, actions: actions) {
                 Self.compareKnowingSkips(
                     original, back, scene, actions: actions, what: "\(name) \(actions.joined(separator: ", "))",
                     tally: &tally, lossy: &lossy)
             }
         }
-        #expect(tally.scenes >= 6)
+        #expect(tally.scenes >= 8)
         print(
             "round trip of the playgrounds: \(tally.scenes) imported whole, \(tally.frames) frames and "
                 + "\(tally.views) view frames equal, largest difference \(tally.largest); \(lossy.scenes) not "
