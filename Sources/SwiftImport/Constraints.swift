@@ -31,6 +31,7 @@ struct ImportedAnchor {
 extension Importer {
     /// Whether a call makes a constraint from an anchor: `a.topAnchor.constraint(equalTo: …)`.
     func isConstraintCall(_ call: FunctionCallExprSyntax) -> Bool {
+        if call.calledPath == ["NSLayoutConstraint"], call.argumentLabels.first == "item" { return true }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
         let name = member.declName.baseName.text
         if name == "constraint" { return true }
@@ -65,6 +66,7 @@ extension Importer {
             applyConstraintMethod(method, call: call, to: index)
             return index
         }
+        if call.calledPath == ["NSLayoutConstraint"] { return makeItemConstraint(call, scope: scope) }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
             let first = anchor(base, scope: scope)
         else {
@@ -111,6 +113,53 @@ extension Importer {
         if let unknown {
             skip(unknown, "a value the importer cannot work out: the constraint is left out")
             return nil
+        }
+        constraints.append(
+            ImportedConstraint(
+                text: text, constant: constant, name: nil, group: nil, priority: nil, activation: nil,
+                origin: call.positionAfterSkippingLeadingTrivia.utf8Offset, items: items))
+        return constraints.count - 1
+    }
+
+    /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`: `a.x REL m * b.y + c`,
+    /// a multiplied position evaluated as UIKit evaluates it (and the language too), in the items' nearest common
+    /// ancestor's coordinates; `toItem: nil` with `.notAnAttribute` relates a size to the constant alone.
+    private mutating func makeItemConstraint(_ call: FunctionCallExprSyntax, scope: LocalScope) -> Int? {
+        let relationNames = ["equal": "==", "greaterThanOrEqual": ">=", "lessThanOrEqual": "<="]
+        func item(_ expression: ExprSyntax?) -> String? {
+            guard let path = expression?.memberPath else { return nil }
+            if path.last == "safeAreaLayoutGuide" || path.last == "layoutMarginsGuide" {
+                guard let view = viewName(path: Array(path.dropLast()), in: scope) else { return nil }
+                if path.last == "safeAreaLayoutGuide" { return view == "root" ? "root.safeArea" : nil }
+                return view + ".margins"
+            }
+            return viewName(path: path.isEmpty && rootIsSelf ? ["self"] : path, in: scope)
+        }
+        let attributes = call.arguments.filter { $0.label?.text == "attribute" }.map { $0.expression.memberPath?.last }
+        guard let first = item(call.argument("item")), attributes.count == 2, let firstAttribute = attributes[0],
+            anchorAttributes.values.contains(firstAttribute),
+            let relation = call.argument("relatedBy")?.memberPath?.last.flatMap({ relationNames[$0] })
+        else {
+            skip(call, "an NSLayoutConstraint(item:…) the importer cannot work out")
+            return nil
+        }
+        let multiplier = call.argument("multiplier").flatMap { number($0, in: scope)?.constant } ?? 1
+        guard let constant = call.argument("constant").map({ number($0, in: scope)?.constant }) ?? 0 else {
+            skip(call, "a value the importer cannot work out: the constraint is left out")
+            return nil
+        }
+        let owner: (String) -> String = { String($0.split(separator: ".").first ?? "") }
+        var text = "\(first).\(firstAttribute) \(relation)"
+        var items = [owner(first)]
+        if let toItem = call.argument("toItem"), toItem.as(NilLiteralExprSyntax.self) == nil {
+            guard let second = item(toItem), let secondAttribute = attributes[1],
+                anchorAttributes.values.contains(secondAttribute)
+            else {
+                skip(call, "an NSLayoutConstraint(item:…) the importer cannot work out")
+                return nil
+            }
+            text += " \(multiplier == 1 ? "" : "\(format(multiplier)) * ")\(second).\(secondAttribute)"
+            items.append(owner(second))
         }
         constraints.append(
             ImportedConstraint(

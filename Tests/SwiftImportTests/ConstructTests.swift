@@ -470,4 +470,25 @@ import Testing
         #expect(!result.lines.contains { $0.contains("action entry") })
         #expect(result.scene?.diagnostics.hasErrors == false)
     }
+
+    @Test(
+        "NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:) as the language's constraint"
+    )
+    func itemConstraints() {
+        let result = imported(
+            withViews(
+                setup: """
+                            NSLayoutConstraint.activate([
+                                NSLayoutConstraint(item: b, attribute: .centerX, relatedBy: .equal, toItem: view, attribute: .trailing, multiplier: 0.25, constant: 0),
+                                NSLayoutConstraint(item: b, attribute: .width, relatedBy: .greaterThanOrEqual, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 40),
+                                NSLayoutConstraint(item: a, attribute: .top, relatedBy: .lessThanOrEqual, toItem: view.safeAreaLayoutGuide, attribute: .top, multiplier: 1, constant: 8),
+                            ])
+                    """))
+        result.expectClean()
+        // A multiplied position is the language's too: UIKit and the scene both evaluate it in the items' common
+        // ancestor's coordinates.
+        #expect(result.lines.contains("b.centerX == 0.25 * root.trailing"))
+        #expect(result.lines.contains("b.width >= 40"))
+        #expect(result.lines.contains("a.top <= root.safeArea.top + 8"))
+    }
 }

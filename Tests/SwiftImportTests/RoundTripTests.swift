@@ -245,7 +245,7 @@ import Testing
                     tally: &tally, lossy: &lossy)
             }
         }
-        #expect(tally.scenes >= 8)
+        #expect(tally.scenes >= 9)
         print(
             "round trip of the playgrounds: \(tally.scenes) imported whole, \(tally.frames) frames and "
                 + "\(tally.views) view frames equal, largest difference \(tally.largest); \(lossy.scenes) not "
@@ -292,6 +292,6 @@ import Testing
             "round trip of generated scenes: \(tally.scenes) imported whole, \(tally.frames) frames and "
                 + "\(tally.views) view frames equal, largest difference \(tally.largest); \(lossy.scenes) not "
                 + "compared, with constructs the import skips")
-        #expect(tally.scenes >= 55, "the generated scenes the import reads whole")
+        #expect(tally.scenes == Self.generatedCount, "the generated scenes the import reads whole")
     }
 }
