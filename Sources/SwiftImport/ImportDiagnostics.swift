@@ -43,3 +43,28 @@ func parseErrors(of tree: SourceFileSyntax, in file: SourceFile) -> [SceneLangua
     // A tree with errors always has a diagnostic; should none come, say so at the start.
     return diagnostics.isEmpty ? [.error(.invalidSwift, "the Swift does not parse", at: .at(0, in: file))] : diagnostics
 }
+
+/// How deep a Swift tree may nest, counting a run of binary operators as deep as folding them makes it: the
+/// importer, swift-syntax's visitors and its operator folding all recurse once a level, so a file that nests
+/// deeper (`a.b.b.b…` a hundred thousand times, or as many `+`) would exhaust the stack of the program
+/// importing it (a daemon serving the file among them). Real code nests a few dozen levels.
+let maximumSwiftDepth = 1_000
+
+/// A `too-deep` error at the first place where the tree nests deeper than ``maximumSwiftDepth``; nil for a
+/// tree that does not. The walk keeps its own stack, so it cannot overflow the program's.
+func depthError(of tree: SourceFileSyntax, in file: SourceFile) -> SceneLanguage.Diagnostic? {
+    var pending: [(node: Syntax, depth: Int)] = [(Syntax(tree), 0)]
+    while let (node, depth) = pending.popLast() {
+        // Folding `a + b + c …` makes a tree as deep as the run of operators is long.
+        let folded = depth + (node.as(SequenceExprSyntax.self).map { $0.elements.count / 2 } ?? 0)
+        guard folded <= maximumSwiftDepth else {
+            let offset = min(node.positionAfterSkippingLeadingTrivia.utf8Offset, file.bytes.count)
+            return .error(
+                .tooDeep,
+                "this Swift nests more than \(maximumSwiftDepth) levels deep (a chain of calls, members or operators "
+                    + "that long); the importer reads no deeper: split it up", at: .at(offset, in: file))
+        }
+        for child in node.children(viewMode: .sourceAccurate) { pending.append((child, folded + 1)) }
+    }
+    return nil
+}

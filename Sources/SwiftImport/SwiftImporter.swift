@@ -38,7 +38,9 @@ public struct SwiftImport: Sendable {
 public enum SwiftImporter {
     /// The subclasses of UIViewController and UIView that a file declares, in the order of the file.
     public static func classNames(in file: SourceFile) -> [String] {
-        discoverClasses(in: Parser.parse(source: file.text)).map(\.name)
+        let parsed = Parser.parse(source: file.text)
+        guard depthError(of: parsed, in: file) == nil else { return [] }
+        return discoverClasses(in: parsed).map(\.name)
     }
 
     /// A Swift file as a daemon serves it, saved and reloaded like a `.layout` file: its first view controller
@@ -58,6 +60,9 @@ public enum SwiftImporter {
     ///   - sceneName: The name of the scene file, for the scene's own diagnostics.
     public static func `import`(_ file: SourceFile, className: String? = nil, sceneName: String? = nil) -> SwiftImport {
         let parsed = Parser.parse(source: file.text)
+        if let tooDeep = depthError(of: parsed, in: file) {
+            return SwiftImport(text: "", scene: nil, className: nil, diagnostics: [tooDeep], origins: [])
+        }
         let errors = parseErrors(of: parsed, in: file)
         if !errors.isEmpty {
             return SwiftImport(text: "", scene: nil, className: nil, diagnostics: errors, origins: [])

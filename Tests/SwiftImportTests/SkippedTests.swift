@@ -93,3 +93,25 @@ import Testing
         #expect(index.flatMap { result.origins[$0] }?.description == "4:9")
     }
 }
+
+/// Swift that nests deeper than the importer reads fails with `too-deep`, never a crash: the importer,
+/// swift-syntax's visitors and its operator folding recurse once a level, and a daemon serving the file would
+/// otherwise run out of stack.
+@Suite struct DeepSwiftTests {
+    @Test(
+        "A hundred thousand members, calls or + in a row: too-deep at the place, and a real file still imports",
+        arguments: [".b", "()", " + 1"])
+    func deepChains(link: String) {
+        let swift = "class A: UIViewController {\n    let k = a" + String(repeating: link, count: 100_000) + "\n}\n"
+        let result = SwiftImporter.import(SourceFile(name: "Deep.swift", text: swift))
+        #expect(result.scene == nil)
+        #expect(result.diagnostics.map(\.code) == [.tooDeep])
+        #expect(result.diagnostics.first?.range.location.line == 2)
+        #expect(SwiftImporter.classNames(in: SourceFile(name: "Deep.swift", text: swift)) == [])
+        // Six hundred operators are well within the limit.
+        let shallow =
+            "class A: UIViewController {\n    let k: CGFloat = 1" + String(repeating: " + 1", count: 600)
+            + "\n}\n"
+        #expect(SwiftImporter.import(SourceFile(name: "Shallow.swift", text: shallow)).scene != nil)
+    }
+}

@@ -3,7 +3,8 @@
 // package's modules are compiled with the fuzzer's instrumentation, swift-syntax's are linked as SwiftPM built
 // them. A broken invariant traps, which libFuzzer reports as a crash with the input that caused it:
 //
-// - an import never fails but with `invalid-swift` (Swift that does not parse, or no class to import) or an
+// - an import never fails but with `invalid-swift` (Swift that does not parse, or no class to import),
+//   `too-deep` (Swift nested deeper than the importer reads), or an
 //   error of the scene it wrote: anything else the importer does not understand is an `import-skipped`
 //   warning;
 // - every diagnostic's range lies inside its file, and renders safe to print;
@@ -21,7 +22,7 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let result = SwiftImporter.import(file)
     for diagnostic in result.diagnostics {
         precondition(
-            diagnostic.severity != .error || diagnostic.code == .invalidSwift || result.scene != nil,
+            diagnostic.severity != .error || [.invalidSwift, .tooDeep].contains(diagnostic.code) || result.scene != nil,
             "an import failed with \(diagnostic.code): \(diagnostic.message)")
         let rangeFile = diagnostic.range.file
         precondition(
@@ -34,7 +35,8 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             "a diagnostic renders unsafe text: \(rendered.debugDescription)")
     }
     guard let scene = result.scene else {
-        precondition(result.diagnostics.contains { $0.code == .invalidSwift }, "no scene and no invalid-swift")
+        precondition(
+            result.diagnostics.contains { [.invalidSwift, .tooDeep].contains($0.code) }, "no scene and no reason")
         return 0
     }
     let again = Scene.parse(SourceFile(name: "again.layout", text: result.text))
