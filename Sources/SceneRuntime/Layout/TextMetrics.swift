@@ -37,7 +37,8 @@ package struct TextMetrics: Hashable, Sendable {
         var longest = 0
         if !text.isEmpty {
             if numberOfLines != 1, let wrapWidth {
-                let wrapped = WrappedText(text: text, font: font, width: wrapWidth, limit: numberOfLines)
+                let wrapped = WrappedText(text: text, font: font, width: wrapWidth)
+                    .fitting(lines: numberOfLines, width: wrapWidth, font: font)
                 lines = wrapped.lines.count
                 longest = wrapped.longestLine
             } else {

@@ -17,10 +17,10 @@ package struct WrappedText: Hashable, Sendable {
     /// The characters of the longest line.
     package var longestLine: Int { lines.map(\.count).max() ?? 0 }
 
-    /// - Parameters:
-    ///   - width: The width to wrap at, in points; nil to break only at `\n`.
-    ///   - limit: At most this many lines; 0 for no limit.
-    package init(text: String, font: Double, width: Double?, limit: Int) {
+    /// The text's lines, wrapped, not yet cut to a label (``fitting(lines:width:font:)``).
+    ///
+    /// - Parameter width: The width to wrap at, in points; nil to break only at `\n`.
+    package init(text: String, font: Double, width: Double?) {
         let paragraphs =
             text.isEmpty
             ? []
@@ -38,12 +38,6 @@ package struct WrappedText: Hashable, Sendable {
         }
         self.lines = lines
         self.isTruncated = false
-        if limit > 0 && lines.count > limit {
-            // The last kept line carries the rest of the text, cut to fit with its ellipsis.
-            let rest = lines[(limit - 1)...].joined(separator: " ")
-            self.lines = Array(lines.prefix(limit - 1)) + [WrappedText.cut(rest, perLine: perLine)]
-            self.isTruncated = true
-        }
     }
 
     /// The same text cut to what fits a label: at most `lines` lines, and
@@ -53,6 +47,7 @@ package struct WrappedText: Hashable, Sendable {
         let perLine = WrappedText.characters(fitting: width, font: font)
         var fitted = self
         if limit > 0 && lines.count > limit {
+            // The last kept line carries the rest of the text, cut to fit with its ellipsis.
             let rest = lines[(limit - 1)...].joined(separator: " ")
             fitted.lines = Array(lines.prefix(limit - 1)) + [WrappedText.cut(rest, perLine: perLine)]
             fitted.isTruncated = true
@@ -100,9 +95,8 @@ package struct WrappedText: Hashable, Sendable {
         return lines
     }
 
-    /// A line cut to `perLine` characters with "…" at its end (nil: no width, the line whole with "…").
-    static func cut(_ line: String, perLine: Int?) -> String {
-        guard let perLine else { return line + "…" }
+    /// A line cut to `perLine` characters, "…" the last of them.
+    static func cut(_ line: String, perLine: Int) -> String {
         var kept = String(line.prefix(max(perLine - 1, 0)))
         while kept.last == " " { kept.removeLast() }
         return kept + "…"
@@ -129,7 +123,7 @@ extension WrappedText {
         let lineHeight = TextMetrics.lineHeightPerPoint * font
         let byHeight = lineHeight > 0 ? max(Int(min(height / lineHeight + 1e-9, 1e6)), 1) : 1
         let limit = numberOfLines == 0 || numberOfLines == 1 ? byHeight : min(numberOfLines, byHeight)
-        let wrapped = WrappedText(text: text, font: font, width: isMultiline ? width : nil, limit: 0)
+        let wrapped = WrappedText(text: text, font: font, width: isMultiline ? width : nil)
             .fitting(lines: limit, width: width, font: font)
         return isMultiline || wrapped.isTruncated ? wrapped.lines : nil
     }
