@@ -233,6 +233,7 @@ extension Importer {
             if let local = scope.constraints[path[0]] { return local }
             if constraintSlots.contains(path[0]) {
                 if let index = constraints.lastIndex(where: { $0.name == path[0] }) { return index }
+                if let index = lazyConstraint(path[0]) { return index }
                 if !quiet { skip(expression, "'\(path[0])' has no constraint yet") }
                 return nil
             }

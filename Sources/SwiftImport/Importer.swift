@@ -32,6 +32,9 @@ struct Importer {
     /// Stored `NSLayoutConstraint` and `UIViewPropertyAnimator` properties.
     var constraintSlots: Set<String> = []
     var animatorSlots: Set<String> = []
+    /// `lazy var width = box.widthAnchor.constraint(…)`: made where first named, as Swift makes it, or inactive
+    /// after the setup when nothing named it.
+    var lazyConstraints: [String: FunctionCallExprSyntax] = [:]
     var constraints: [ImportedConstraint] = []
     var activations = 0
     /// Stored `[NSLayoutConstraint]` properties: the scene's constraint groups.
@@ -93,6 +96,7 @@ struct Importer {
         }
         findSceneVariables(discovered.members)
         readSetup(discovered)
+        makeLazyConstraints()
         readOnLoad()
         readActions(discovered)
     }

@@ -83,6 +83,12 @@ extension Importer {
         }
         let expression = value.unwrapped
         if let call = expression.as(FunctionCallExprSyntax.self) {
+            // `lazy var width = box.widthAnchor.constraint(…)`, or a closure that returns one.
+            if let made = constraintMade(by: call) {
+                constraintSlots.insert(name)
+                lazyConstraints[name] = made
+                return
+            }
             // `{ let l = UILabel(); …; return l }()`: the closure is read as the view's setup.
             if let closure = call.calledExpression.as(ClosureExprSyntax.self), call.arguments.isEmpty {
                 readViewClosure(name, closure, at: binding)
@@ -90,6 +96,16 @@ extension Importer {
             }
             if let made = makeView(name, call, origin: origin) {
                 views[name] = made
+                return
+            }
+            // `var widthConstraint = NSLayoutConstraint()`: a placeholder, as `NSLayoutConstraint!` is, that the
+            // setup assigns.
+            if call.calledPath == ["NSLayoutConstraint"], call.arguments.isEmpty, call.trailingClosure == nil {
+                constraintSlots.insert(name)
+                return
+            }
+            if call.calledPath == ["UIViewPropertyAnimator"], call.arguments.isEmpty, call.trailingClosure == nil {
+                animatorSlots.insert(name)
                 return
             }
             if call.calledPath == ["UIViewPropertyAnimator"] {
@@ -101,6 +117,32 @@ extension Importer {
             }
         }
         skip(binding, "a property whose value is not read")
+    }
+
+    /// The constraint call a lazy property's value is: the call itself, or what a closure called at once
+    /// (`{ return box.heightAnchor.constraint(…) }()`) returns when it holds only that.
+    private func constraintMade(by call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        if isConstraintCall(call) { return call }
+        guard let closure = call.calledExpression.as(ClosureExprSyntax.self), call.arguments.isEmpty,
+            closure.statements.count == 1, let item = closure.statements.first?.item
+        else { return nil }
+        let returned = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+        guard let made = returned?.unwrapped.as(FunctionCallExprSyntax.self), isConstraintCall(made) else { return nil }
+        return made
+    }
+
+    /// Makes the lazy constraints that nothing named during the setup: inactive, kept for the actions.
+    mutating func makeLazyConstraints() {
+        for name in lazyConstraints.keys.sorted() { _ = lazyConstraint(name) }
+    }
+
+    /// Makes a lazy constraint property's constraint, once, named after it.
+    mutating func lazyConstraint(_ name: String) -> Int? {
+        guard let call = lazyConstraints.removeValue(forKey: name),
+            let index = makeConstraint(call, scope: LocalScope())
+        else { return nil }
+        constraints[index].name = name
+        return index
     }
 
     /// A view made by a call: `UILabel()`, `UIButton(type: .system)`, `UIStackView(arrangedSubviews: […])`, a

@@ -12,7 +12,9 @@ public struct SwiftImport: Sendable {
     /// The class imported, if any.
     public var className: String?
     /// The import's warnings (`import-skipped`, at the Swift line and column), the Swift's errors
-    /// (`invalid-swift`), and any diagnostics of the scene text, in that order.
+    /// (`invalid-swift`), and any diagnostics of the scene text, in that order. The scene text's are in the text
+    /// (``Diagnostic/range``) and shown at the Swift that made their line (``Diagnostic/inOriginalSource``, which
+    /// ``Diagnostic/rendered`` uses).
     public var diagnostics: [Diagnostic]
     /// For each line of `text` (index 0 is line 1), where in the Swift file it came from, when it came from one
     /// place.
@@ -45,7 +47,8 @@ public enum SwiftImporter {
 
     /// A Swift file as a daemon serves it, saved and reloaded like a `.layout` file: its first view controller
     /// (its first view when it has none) imported, and every diagnostic, the import's at their Swift lines. The
-    /// scene's own diagnostics (a layout's conflicts) are in its text, named after the file with `.layout`.
+    /// scene's own diagnostics (a layout's conflicts) are in its text, named after the file with `.layout`, whose
+    /// lines map to the Swift that made them (``SourceFile/generatedFrom``): shown, they point into the Swift.
     public static func scene(of file: SourceFile) -> (scene: Scene?, diagnostics: [Diagnostic]) {
         let result = self.import(file, sceneName: file.name + ".layout")
         return (result.scene, result.diagnostics)
@@ -93,7 +96,9 @@ public enum SwiftImporter {
         var text = importer.write(className: chosen.name, fileName: fileName)
         importer.renameToSceneNames(&text)
         let sceneFileName = sceneName ?? chosen.name + ".layout"
-        let scene = checked(&text, importer: &importer, sceneFileName: sceneFileName)
+        let written = WrittenScene(
+            name: sceneFileName, swift: file, classOffset: chosen.declaration.name.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let scene = checked(&text, importer: &importer, as: written)
         let origins = text.lines.map { line in line.origin.map { file.location(of: $0) } }
         return SwiftImport(
             text: text.text, scene: scene, className: chosen.name,
@@ -103,8 +108,8 @@ public enum SwiftImporter {
     /// Parses the text; each line the language refuses with an error is left out, with a warning at the Swift
     /// that made it, and the text parsed again, until it has no errors or the line at fault opens or closes a
     /// block.
-    private static func checked(_ text: inout SceneText, importer: inout Importer, sceneFileName: String) -> Scene {
-        var scene = Scene.parse(SourceFile(name: sceneFileName, text: text.text))
+    private static func checked(_ text: inout SceneText, importer: inout Importer, as written: WrittenScene) -> Scene {
+        var scene = Scene.parse(written.file(of: text))
         for _ in 0..<100 {
             let errors = scene.diagnostics.filter { $0.severity == .error }
             guard let error = errors.first else { break }
@@ -117,9 +122,23 @@ public enum SwiftImporter {
             if let origin = line.origin {
                 importer.warn(at: origin, "'\(shown)' is left out: \(error.message)")
             }
-            scene = Scene.parse(SourceFile(name: sceneFileName, text: text.text))
+            scene = Scene.parse(written.file(of: text))
         }
         return scene
+    }
+}
+
+/// The scene file an import writes: named after the Swift file, its lines mapped to the Swift that made them, so
+/// that its diagnostics (a conflict found at load, a warning in an action) are shown in the Swift file.
+private struct WrittenScene {
+    var name: String
+    var swift: SourceFile
+    /// Where a line made by no one statement is shown: the class's name in its declaration.
+    var classOffset: Int
+
+    func file(of text: SceneText) -> SourceFile {
+        let map = SourceMap(original: swift, lineOrigins: text.lines.map(\.origin), fallback: classOffset)
+        return SourceFile(name: name, text: text.text, generatedFrom: map)
     }
 }
 

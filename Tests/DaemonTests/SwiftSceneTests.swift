@@ -54,4 +54,48 @@ import Testing
             #expect(fixed?.status == .ok && fixed?.generation == 2)
         }
     }
+
+    /// Two widths that cannot both hold (made on lines 5 and 13), and an action that changes a constant inside an
+    /// animation without layoutIfNeeded() (line 17).
+    static let conflicting = """
+        import UIKit
+
+        class ConflictViewController: UIViewController {
+            let box = UIView()
+            lazy var width = box.widthAnchor.constraint(equalToConstant: 100)
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                view.addSubview(box)
+                box.translatesAutoresizingMaskIntoConstraints = false
+                width.isActive = true
+                box.heightAnchor.constraint(equalToConstant: 50).isActive = true
+                box.widthAnchor.constraint(equalToConstant: 200).isActive = true
+            }
+
+            @objc func grow() {
+                UIView.animate(withDuration: 0.3) {
+                    self.width.constant = 300
+                }
+            }
+        }
+
+        """
+
+    @Test("The imported scene's own diagnostics, at load and in an action, point into the Swift file")
+    func diagnosticsInSwift() async throws {
+        try await LocalDaemon.with(scenes: ["Conflict.swift": Self.conflicting]) { _, client in
+            let loaded = try await client.diagnostics(of: "Conflict.swift")
+            let conflict = try #require(loaded.first { $0.code == "unsatisfiable-constraints" })
+            #expect(conflict.file == "Conflict.swift" && conflict.line == 13 && conflict.column == 9)
+            #expect(conflict.rendered.contains("box.widthAnchor.constraint(equalToConstant: 200).isActive = true"))
+            #expect(
+                conflict.rendered.contains("Conflict.swift:5:22: note: it conflicts with 'width: box.width == 100'"))
+            try await client.run("grow", in: "Conflict.swift")
+            let ran = try await client.diagnostics(of: "Conflict.swift")
+            let missing = try #require(ran.first { $0.code == "missing-layout" }, "\(ran.map(\.rendered))")
+            #expect(missing.file == "Conflict.swift" && missing.line == 17, "\(missing.rendered)")
+            #expect(!ran.contains { $0.file.hasSuffix(".layout") || $0.rendered.contains(".swift.layout") })
+        }
+    }
 }

@@ -161,6 +161,37 @@ import Testing
         #expect(result.warnings.contains("a constraint never activated nor kept: it is left out"))
     }
 
+    @Test("Lazy constraint properties are made where first named; = NSLayoutConstraint() is a slot the setup fills")
+    func lazyConstraints() {
+        let result = imported(
+            withViews(
+                setup: """
+                            bTop = b.topAnchor.constraint(equalTo: view.topAnchor)
+                            NSLayoutConstraint.activate([bTop, bHeight, a.topAnchor.constraint(equalTo: view.topAnchor)])
+                    """,
+                members: """
+                        var bTop = NSLayoutConstraint()
+                        lazy var bHeight: NSLayoutConstraint = {
+                            return b.heightAnchor.constraint(equalToConstant: 40)
+                        }()
+                        lazy var bWide = b.widthAnchor.constraint(equalToConstant: 300)
+                        lazy var bTall = b.heightAnchor.constraint(equalToConstant: 90)
+                        @objc func widen() {
+                            bWide.isActive = true
+                            bHeight.constant = 60
+                        }
+                    """))
+        result.expectClean()
+        #expect(
+            Array(result.lines[2...6]) == [
+                "bTop: b.top == root.top", "bHeight: b.height == 40", "a.top == root.top",
+                "inactive bTall: b.height == 90", "inactive bWide: b.width == 300",
+            ])
+        #expect(
+            result.lines.suffix(4) == ["action widen {", "activate bWide", "bHeight.constant = 60", "}"])
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
     @Test("UIView.animate: duration, delay, curves, repeat, autoreverse, the spring form, completion, modifyAnimations")
     func animate() {
         let result = imported(

@@ -15,7 +15,12 @@ extension Diagnostic {
     /// source line (where tabs stay tabs), and every line is bounded: a
     /// message shows at most ``messageLengthLimit`` characters, a source line
     /// a window around the caret.
+    ///
+    /// A diagnostic of a text written from another file (a scene imported from Swift) is shown where that file
+    /// made the line (``inOriginalSource``).
     public var rendered: String {
+        guard range.file.generatedFrom == nil && !notes.contains(where: { $0.range?.file.generatedFrom != nil })
+        else { return inOriginalSource.rendered }
         var out = Self.header(range, severity, message, code: code)
         // An empty file has no line to show: a diagnostic about the file itself (``file(_:code:reason:)``).
         if !range.file.bytes.isEmpty { out += Self.excerpt(range) }

@@ -20,14 +20,19 @@ public struct SourceFile: Hashable, Sendable {
         let lineStarts: [Int]
         let textStart: Int
         let firstInvalidByte: Int?
+        let generatedFrom: SourceMap?
 
-        init(name: String, text: String, bytes: [UInt8], lineStarts: [Int], textStart: Int, firstInvalidByte: Int?) {
+        init(
+            name: String, text: String, bytes: [UInt8], lineStarts: [Int], textStart: Int, firstInvalidByte: Int?,
+            generatedFrom: SourceMap?
+        ) {
             self.name = name
             self.text = text
             self.bytes = bytes
             self.lineStarts = lineStarts
             self.textStart = textStart
             self.firstInvalidByte = firstInvalidByte
+            self.generatedFrom = generatedFrom
         }
     }
 
@@ -45,6 +50,9 @@ public struct SourceFile: Hashable, Sendable {
     package var textStart: Int { storage.textStart }
     /// The offset of the first byte that was not UTF-8, if any was replaced.
     public var firstInvalidByte: Int? { storage.firstInvalidByte }
+    /// For a text written from another file (a scene imported from UIKit Swift), where each of its lines came
+    /// from: diagnostics are shown there (``Diagnostic/inOriginalSource``).
+    public var generatedFrom: SourceMap? { storage.generatedFrom }
 
     public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
         lhs.storage === rhs.storage || (lhs.name == rhs.name && lhs.text == rhs.text)
@@ -59,6 +67,11 @@ public struct SourceFile: Hashable, Sendable {
 
     public init(name: String, text: String) {
         self.init(name: name, validText: text, firstInvalidByte: nil)
+    }
+
+    /// A text written from another file, whose diagnostics are shown where `map` says its lines came from.
+    public init(name: String, text: String, generatedFrom map: SourceMap) {
+        self.init(name: name, validText: text, firstInvalidByte: nil, generatedFrom: map)
     }
 
     /// Reads raw bytes, replacing what is not UTF-8 by U+FFFD.
@@ -90,7 +103,7 @@ public struct SourceFile: Hashable, Sendable {
         self.init(name: name, validText: String(scalars), firstInvalidByte: firstInvalid)
     }
 
-    private init(name: String, validText: String, firstInvalidByte: Int?) {
+    private init(name: String, validText: String, firstInvalidByte: Int?, generatedFrom: SourceMap? = nil) {
         let bytes = Array(validText.utf8)
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
@@ -98,7 +111,8 @@ public struct SourceFile: Hashable, Sendable {
         }
         self.storage = Storage(
             name: name, text: validText, bytes: bytes, lineStarts: starts,
-            textStart: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, firstInvalidByte: firstInvalidByte)
+            textStart: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, firstInvalidByte: firstInvalidByte,
+            generatedFrom: generatedFrom)
     }
 
     /// The 1-based line and UTF-8 column of an offset.

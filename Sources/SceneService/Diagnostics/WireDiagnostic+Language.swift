@@ -5,7 +5,9 @@ import SceneRuntime
 extension WireDiagnostic {
     /// A diagnostic of a scene file (or an `exec`'s source), resolved to its
     /// file's name, line and column for the wire.
-    init(_ diagnostic: Diagnostic, time: Double? = nil) {
+    /// A diagnostic of a scene imported from Swift is at the Swift line that made it.
+    init(_ written: Diagnostic, time: Double? = nil) {
+        let diagnostic = written.inOriginalSource
         let position = diagnostic.range.location
         self.init(
             severity: diagnostic.severity, code: diagnostic.code.rawValue, message: diagnostic.message,
