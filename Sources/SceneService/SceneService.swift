@@ -107,9 +107,10 @@ package struct SceneService: Sendable {
         var step = FileStep(reads: next.map(read))
         guard verdict == .apply else { return step }
         switch result.outcome {
-        case .bytes(let bytes):
-            step.events = registry.load(
-                name: file.name, path: file.path, source: SourceFile(name: file.file, bytes: bytes))
+        case .bytes:
+            if let translated = result.translation(by: registry.translator) {
+                step.events = registry.load(name: file.name, path: file.path, translated: translated)
+            }
         case .failed(let code, let reason):
             let diagnostic = Diagnostic.file(file.file, code: code, reason: reason)
             step.notices.append(.cannotRead(path: file.path, message: diagnostic.message))
@@ -127,7 +128,7 @@ package struct SceneService: Sendable {
         registry.entry(name).map { entry in
             SceneRead(
                 file: SceneFile(name: name, file: entry.file, path: entry.path), reader: reader,
-                version: entry.version)
+                version: entry.version, translator: registry.translator)
         }
     }
 
@@ -144,9 +145,9 @@ package struct SceneService: Sendable {
         case .success: break
         }
         switch result.outcome {
-        case .bytes(let bytes):
-            let source = SourceFile(name: file.file, bytes: bytes)
-            return (.done, registry.load(name: file.name, path: file.path, source: source, force: true))
+        case .bytes:
+            guard let translated = result.translation(by: registry.translator) else { return (.done, []) }
+            return (.done, registry.load(name: file.name, path: file.path, translated: translated, force: true))
         case .failed(let code, let reason):
             let diagnostic = Diagnostic.file(file.file, code: code, reason: reason)
             let events = registry.fail(name: file.name, path: file.path, file: file.file, diagnostic: diagnostic)
@@ -166,7 +167,7 @@ package struct SceneService: Sendable {
     }
 
     private func read(_ file: SceneFile) -> SceneRead {
-        SceneRead(file: file, reader: reader, version: nil)
+        SceneRead(file: file, reader: reader, version: nil, translator: registry.translator)
     }
 }
 

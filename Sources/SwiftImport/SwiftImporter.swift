@@ -97,7 +97,8 @@ public enum SwiftImporter {
         importer.renameToSceneNames(&text)
         let sceneFileName = sceneName ?? chosen.name + ".layout"
         let written = WrittenScene(
-            name: sceneFileName, swift: file, classOffset: chosen.declaration.name.positionAfterSkippingLeadingTrivia.utf8Offset)
+            name: sceneFileName, swift: file,
+            classOffset: chosen.declaration.name.positionAfterSkippingLeadingTrivia.utf8Offset)
         let scene = checked(&text, importer: &importer, as: written)
         let origins = text.lines.map { line in line.origin.map { file.location(of: $0) } }
         return SwiftImport(

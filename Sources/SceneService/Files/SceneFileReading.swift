@@ -53,10 +53,21 @@ package struct SceneRead: Sendable {
     let reader: any SceneFileReading
     /// For a `reload`: the scene's ``SceneEntry/version`` when it began. Nil for a save's read.
     let version: Int?
+    /// How the bytes become a scene.
+    let translator: SceneTranslator
 
-    /// Reads the file.
+    /// Reads the file and turns its bytes into a scene on Swift's global concurrent executor, whatever executor
+    /// the caller prefers (the daemon runs its tasks on its event loop): parsing a large scene or importing a
+    /// large Swift file (seconds for megabytes of Swift) delays only this file's scene, not the daemon's
+    /// requests.
     package func perform() async -> SceneReadResult {
-        SceneReadResult(read: self, outcome: await reader.read(path: file.path))
+        let outcome = await reader.read(path: file.path)
+        guard case .bytes(let bytes) = outcome else { return SceneReadResult(read: self, outcome: outcome) }
+        let (name, isSwift, translator) = (file.file, file.name.isSwift, translator)
+        let translated = await withTaskExecutorPreference(globalConcurrentExecutor) {
+            translator.translate(SourceFile(name: name, bytes: bytes), isSwift: isSwift)
+        }
+        return SceneReadResult(read: self, outcome: outcome, translated: translated)
     }
 }
 
@@ -64,4 +75,20 @@ package struct SceneRead: Sendable {
 package struct SceneReadResult: Sendable {
     package let read: SceneRead
     package let outcome: SceneFileRead
+    /// The bytes made a scene: the file's text, its scene, its diagnostics.
+    package var translated: TranslatedSource?
+
+    package init(read: SceneRead, outcome: SceneFileRead, translated: TranslatedSource? = nil) {
+        self.read = read
+        self.outcome = outcome
+        self.translated = translated
+    }
+
+    /// The file's text made a scene, or why not, as the registry loads it: what the read translated, or (for a
+    /// result made by hand) the bytes translated now.
+    func translation(by translator: SceneTranslator) -> TranslatedSource? {
+        if let translated { return translated }
+        guard case .bytes(let bytes) = outcome else { return nil }
+        return translator.translate(SourceFile(name: read.file.file, bytes: bytes), isSwift: read.file.name.isSwift)
+    }
 }

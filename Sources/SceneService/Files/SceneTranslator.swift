@@ -18,6 +18,12 @@ package struct SceneTranslator: Sendable {
     /// `.layout` files only.
     package static let layoutOnly = SceneTranslator()
 
+    /// A file's text with its scene and diagnostics, for ``SceneRegistry/load(name:path:translated:force:)``.
+    package func translate(_ source: SourceFile, isSwift: Bool) -> TranslatedSource {
+        let (scene, diagnostics) = self.scene(of: source, isSwift: isSwift)
+        return TranslatedSource(source: source, scene: scene, diagnostics: diagnostics)
+    }
+
     /// The scene of a file's text and its diagnostics; nil for no scene (a Swift file that could not be read).
     package func scene(of source: SourceFile, isSwift: Bool) -> (scene: Scene?, diagnostics: [Diagnostic]) {
         guard isSwift else {
@@ -30,4 +36,14 @@ package struct SceneTranslator: Sendable {
         }
         return importSwift(source)
     }
+}
+
+/// A scene file's text made a scene: done where the file is read, off the daemon's executor.
+package struct TranslatedSource: Sendable {
+    /// The text.
+    package var source: SourceFile
+    /// Its scene; nil for a Swift file that could not be read into one.
+    package var scene: Scene?
+    /// Its diagnostics, in the order to show them.
+    package var diagnostics: [Diagnostic]
 }

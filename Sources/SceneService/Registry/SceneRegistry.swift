@@ -60,6 +60,17 @@ package struct SceneRegistry: Sendable {
     /// generation, or a reload from what the old one shows), with its layout
     /// diagnostics, broken constraints left out as UIKit leaves them.
     package mutating func load(name: SceneName, path: String, source: SourceFile, force: Bool = false) -> [Event] {
+        guard force || entries[name]?.text != source.text else { return [] }
+        return load(
+            name: name, path: path, translated: translator.translate(source, isSwift: name.isSwift), force: true)
+    }
+
+    /// ``load(name:path:source:force:)`` of a text already made a scene, as a read does off the daemon's
+    /// executor.
+    package mutating func load(name: SceneName, path: String, translated: TranslatedSource, force: Bool = false)
+        -> [Event]
+    {
+        let source = translated.source
         let file = source.name
         guard force || entries[name]?.text != source.text else { return [] }
         // Taken out, so that the running session is held once and its solver updates in place.
@@ -67,9 +78,9 @@ package struct SceneRegistry: Sendable {
         entry.text = source.text
         entry.version = nextVersion
         nextVersion += 1
-        let (translated, diagnostics) = translator.scene(of: source, isSwift: name.isSwift)
+        let diagnostics = translated.diagnostics
         var events: [Event] = []
-        guard let scene = translated, !diagnostics.hasErrors else {
+        guard let scene = translated.scene, !diagnostics.hasErrors else {
             entry.hasErrors = true
             entry.replaceDiagnostics(with: diagnostics.map { WireDiagnostic($0) })
             events.append(.diagnostics(scene: name.rawValue, generation: entry.generation, entry.diagnostics))
