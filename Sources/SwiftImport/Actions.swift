@@ -7,7 +7,21 @@ extension Importer {
         _ statements: some Sequence<CodeBlockItemSyntax>, scope: inout LocalScope, inKeyframes: Bool = false
     ) -> [SceneStatement] {
         var out: [SceneStatement] = []
-        for item in statements {
+        let items = Array(statements)
+        var skipNext = false
+        for (index, item) in items.enumerated() {
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            if let test = animatorStateTest(item) {
+                let next = items.indices.contains(index + 1) ? animatorStateTest(items[index + 1]) : nil
+                if let read = readAnimatorStateTests(test, then: next, scope: scope) {
+                    out += read.statements
+                    skipNext = read.tookNext
+                    continue
+                }
+            }
             switch item.item {
             case .decl(let declaration):
                 guard let variable = declaration.as(VariableDeclSyntax.self) else {
@@ -105,8 +119,15 @@ extension Importer {
             else { return [] }
             return [.line("\(view).text = \(setting.value)", origin: origin)]
         default:
-            if receiver.count == 1, let animator = animatorName(receiver[0], in: scope) {
+            let held = receiver.first == "self" ? Array(receiver.dropFirst()) : receiver
+            if held.count == 1, let animator = animatorName(held[0], in: scope) {
                 return readAnimatorCall(animator, path.last ?? "", call, scope: scope)
+            }
+            // `A.isReversed.toggle()`, as the export writes `reverse A`.
+            if held.count == 2, held[1] == "isReversed", path.last == "toggle", call.arguments.isEmpty,
+                let animator = animatorName(held[0], in: scope)
+            {
+                return [.line("reverse \(animator)", origin: origin)]
             }
             skip(call, "a call the importer does not know")
             return []
@@ -189,5 +210,59 @@ extension Importer {
         }
         skip(infix, "not a property the importer can set in a scene")
         return []
+    }
+}
+
+/// `if A.state == .S { A.method(…) }`: a test of an animator's state around one call on it, as UIKit code guards
+/// `stopAnimation` and `finishAnimation`, which raise in the wrong state.
+struct AnimatorStateTest {
+    var animator: String
+    var state: String
+    var method: String
+    var call: FunctionCallExprSyntax
+}
+
+extension Importer {
+    /// The statement as a test of an animator's state around one call on it, if it is one.
+    func animatorStateTest(_ item: CodeBlockItemSyntax) -> AnimatorStateTest? {
+        let expression: ExprSyntax? =
+            switch item.item {
+            case .expr(let expression): expression
+            case .stmt(let statement): statement.as(ExpressionStmtSyntax.self)?.expression
+            case .decl: nil
+            }
+        guard let condition = expression?.as(IfExprSyntax.self), condition.elseBody == nil,
+            condition.conditions.count == 1, condition.body.statements.count == 1,
+            let test = condition.conditions.first?.condition.as(ExprSyntax.self)?.as(InfixOperatorExprSyntax.self),
+            test.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "==",
+            let tested = test.leftOperand.selfPath, tested.count == 2, tested[1] == "state",
+            let state = test.rightOperand.memberPath?.last,
+            let call = condition.body.statements.first?.item.as(FunctionCallExprSyntax.self)
+                ?? condition.body.statements.first?.item.as(ExpressionStmtSyntax.self)?.expression.as(
+                    FunctionCallExprSyntax.self),
+            let path = call.calledExpression.selfPath, path.count == 2, path[0] == tested[0]
+        else { return nil }
+        return AnimatorStateTest(animator: tested[0], state: state, method: path[1], call: call)
+    }
+
+    /// Tests of an animator's state as the scene's statements, which check the state themselves:
+    /// `if A.state == .active { A.stopAnimation(false) }` then `if A.state == .stopped { A.finishAnimation(at: P) }`
+    /// is `finish A at P` (the export's way of writing it: the scene's `finish` stops an active animator first);
+    /// the first alone is `stop A`, the second alone `finish A at P`. Nil for any other test.
+    mutating func readAnimatorStateTests(
+        _ test: AnimatorStateTest, then next: AnimatorStateTest?, scope: LocalScope
+    ) -> (statements: [SceneStatement], tookNext: Bool)? {
+        guard let animator = animatorName(test.animator, in: scope) else { return nil }
+        switch (test.state, test.method) {
+        case ("active", "stopAnimation"):
+            if let next, next.animator == test.animator, next.state == "stopped", next.method == "finishAnimation" {
+                return (readAnimatorCall(animator, "finishAnimation", next.call, scope: scope), true)
+            }
+            return (readAnimatorCall(animator, "stopAnimation", test.call, scope: scope), false)
+        case ("stopped", "finishAnimation"):
+            return (readAnimatorCall(animator, "finishAnimation", test.call, scope: scope), false)
+        default:
+            return nil
+        }
     }
 }

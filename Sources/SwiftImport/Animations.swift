@@ -249,7 +249,7 @@ extension Importer {
                 var inner = scope
                 animators[draft].body += readAction(closure.statements, scope: &inner)
             } else {
-                animators[draft].completions.append(completion(closure, scope: scope))
+                animators[draft].completions += completions(closure, scope: scope)
             }
             return []
         case "startAnimation":
@@ -280,23 +280,46 @@ extension Importer {
         }
     }
 
-    /// `addCompletion { position in if position == .end { … } }` is `completion at end`; any other closure a
-    /// plain `completion`.
-    private mutating func completion(_ closure: ClosureExprSyntax, scope: LocalScope) -> (
+    /// `addCompletion { position in if position == .end { … } }` is `completion at end`, and each such `if` of
+    /// the closure (after any statements for every position) a `completion at P` of its own, the statements before
+    /// them a plain `completion`; any other closure is a plain `completion`.
+    private mutating func completions(_ closure: ClosureExprSyntax, scope: LocalScope) -> [(
         header: String, body: [SceneStatement]
-    ) {
+    )] {
         var inner = scope
-        if let parameter = closure.parameterNames.first, closure.statements.count == 1,
-            let condition = closure.statements.first?.expression?.as(IfExprSyntax.self), condition.elseBody == nil,
+        let statements = Array(closure.statements)
+        let tests = statements.map { positionTest($0, parameter: closure.parameterNames.first) }
+        guard let first = tests.firstIndex(where: { $0 != nil }),
+            tests[first...].allSatisfy({ $0 != nil }),
+            Set(tests[first...].compactMap { $0?.position }).count == statements.count - first
+        else { return [("completion", readAction(statements, scope: &inner))] }
+        var out: [(header: String, body: [SceneStatement])] = []
+        if first > 0 { out.append(("completion", readAction(statements[..<first], scope: &inner))) }
+        for case let (position, body)? in tests[first...] {
+            var branch = inner
+            out.append(("completion at \(position)", readAction(body.statements, scope: &branch)))
+        }
+        return out
+    }
+
+    /// `if position == .start|.end|.current { … }` without an else, on the completion's parameter.
+    private func positionTest(_ item: CodeBlockItemSyntax, parameter: String?) -> (
+        position: String, body: CodeBlockSyntax
+    )? {
+        let expression: ExprSyntax? =
+            switch item.item {
+            case .expr(let expression): expression
+            case .stmt(let statement): statement.as(ExpressionStmtSyntax.self)?.expression
+            case .decl: nil
+            }
+        guard let parameter, let condition = expression?.as(IfExprSyntax.self), condition.elseBody == nil,
             condition.conditions.count == 1,
             let test = condition.conditions.first?.condition.as(ExprSyntax.self)?.as(InfixOperatorExprSyntax.self),
             test.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "==",
             test.leftOperand.memberPath == [parameter],
             let position = test.rightOperand.memberPath?.last, ["start", "end", "current"].contains(position)
-        {
-            return ("completion at \(position)", readAction(condition.body.statements, scope: &inner))
-        }
-        return ("completion", readAction(closure.statements, scope: &inner))
+        else { return nil }
+        return (position, condition.body)
     }
 
     /// `fractionComplete = E` is `A.fraction = E`; `isReversed = true` is `reverse A`.

@@ -63,6 +63,8 @@ struct Importer {
     var onLoadOrigin: Int?
     var actions: [ImportedAction] = []
     var animators: [AnimatorDraft] = []
+    /// The animators the setup makes without starting them: the scene's top-level animator declarations.
+    var declaredAnimators: [Int] = []
     /// The repeat count of the `UIView.modifyAnimations` met in the animation block being read.
     var modifiedRepeat: (count: SceneNumber, autoreverses: Bool)?
     /// The views listed in `UIStackView(arrangedSubviews:)`, by stack: added once every property is known.
@@ -183,6 +185,7 @@ struct Importer {
                 skip(method.name, "an override of \(name) has no counterpart in a scene")
                 continue
             }
+            if let sceneName = method.sceneActionName, sceneName != name { sceneNames[name] = sceneName }
             var scope = LocalScope()
             reading = [name]
             let statements = readAction(body.statements, scope: &scope)
@@ -197,6 +200,21 @@ extension FunctionDeclSyntax {
     var isOverride: Bool { modifiers.contains { $0.name.text == "override" } }
 
     var hasParameters: Bool { !signature.parameterClause.parameters.isEmpty }
+
+    /// The action a `// action NAME` comment just before the method names: the Swift export writes one before
+    /// each action's method, whose name differs from the action's when Swift cannot take it (`releaseAction`
+    /// for `release`, a method NSObject keeps).
+    var sceneActionName: String? {
+        let comments = leadingTrivia.pieces.compactMap { piece -> String? in
+            if case .lineComment(let text) = piece { text } else { nil }
+        }
+        guard let last = comments.last, last.hasPrefix("// action ") else { return nil }
+        let name = last.dropFirst("// action ".count)
+        guard let first = name.first, first.isASCII, first.isLetter || first == "_",
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else { return nil }
+        return String(name)
+    }
 
     /// Whether the method reads a text list's entry at an index: `(_ texts: [String], at index: CGFloat) -> String`,
     /// the export's `entry(_:at:)`, which wraps the index around as the language's `LIST[E]` does.

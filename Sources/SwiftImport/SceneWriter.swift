@@ -56,6 +56,10 @@ extension Importer {
                 "\(custom.stack).spacing after \(custom.after) = \(format(custom.spacing))", origin: custom.origin)
         }
         writeConstraints(into: &out)
+        if !declaredAnimators.isEmpty {
+            out.append("")
+            write(declaredAnimators.map { .animator(index: $0) }, depth: 0, into: &out)
+        }
         let load = setupStatements + onLoad
         if !load.isEmpty {
             out.append("")
@@ -233,9 +237,10 @@ extension Importer {
 }
 
 extension Importer {
-    /// Gives the properties that a `// the scene's 'NAME'` comment names their scene names in the text: each
-    /// identifier that is not after a `.` (an attribute or a property). A scene name that is also the Swift
-    /// name of another property, or that two properties claim, is not given.
+    /// Gives the properties that a `// the scene's 'NAME'` comment names, and the methods that a `// action NAME`
+    /// comment names, their scene names in the text: each identifier that is not after a `.` (an attribute or a
+    /// property). A scene name that is also the Swift name of another property, or that two claim, is not given
+    /// (actions have names of their own).
     func renameToSceneNames(_ text: inout SceneText) {
         var claimed: [String: Int] = [:]
         for name in sceneNames.values { claimed[name, default: 0] += 1 }

@@ -98,6 +98,13 @@ extension Importer {
             _ = makeConstraint(call, scope: scope)
             return
         }
+        // A call on an animator the setup made: `addAnimations` and `addCompletion` add to its declaration, the
+        // others drive it at the start of `on load`.
+        let held = path.first == "self" ? Array(path.dropFirst()) : path
+        if held.count == 2, let animator = animatorName(held[0], in: scope) {
+            setupStatements += readAnimatorCall(animator, held[1], call, scope: scope)
+            return
+        }
         let receiver = Array(path.dropLast())
         switch path.last {
         case "addSubview", "addArrangedSubview", "addLayoutGuide":
@@ -253,6 +260,10 @@ extension Importer {
                 setViewProperty(view, property, value, scope: scope, at: infix)
                 return
             }
+            if let held = base.selfPath, held.count == 1, let animator = animatorName(held[0], in: scope) {
+                setupStatements += readAnimatorAssignment(animator, property, value, at: infix, scope: scope)
+                return
+            }
         }
         guard let path = infix.leftOperand.selfPath, path.count == 1 else {
             skip(infix, "not a property of a view of the class")
@@ -266,6 +277,21 @@ extension Importer {
         }
         if groupSlots.contains(name) {
             fillGroup(name, value, scope: scope)
+            return
+        }
+        // `A = UIViewPropertyAnimator(…) { … }`: the scene's animator declaration, inactive until an action drives
+        // it; a running one (`runningPropertyAnimator`) is made and started at the start of `on load`.
+        if animatorSlots.contains(name), let call = value.unwrapped.as(FunctionCallExprSyntax.self),
+            isAnimatorCall(call)
+        {
+            guard let draft = makeAnimator(name, call, scope: &scope) else { return }
+            animators.append(draft)
+            if draft.startAfter == nil {
+                declaredAnimators.removeAll { animators[$0].name == name }
+                declaredAnimators.append(animators.count - 1)
+            } else {
+                setupStatements.append(.animator(index: animators.count - 1))
+            }
             return
         }
         if constraintSlots.contains(name), let call = value.unwrapped.as(FunctionCallExprSyntax.self),

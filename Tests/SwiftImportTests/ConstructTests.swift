@@ -192,6 +192,48 @@ import Testing
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
 
+    @Test(
+        "Animators the setup makes are declared; completions by position; isReversed.toggle(); state tests; // action"
+    )
+    func declaredAnimators() {
+        let result = imported(
+            withViews(
+                setup: """
+                            fade = UIViewPropertyAnimator(duration: 0.5, curve: .easeIn) { self.b.alpha = 0 }
+                            fade?.addCompletion { position in
+                                self.a.alpha = 0.5
+                                if position == .start { self.b.alpha = 1 }
+                                if position == .end { self.a.alpha = 1 }
+                            }
+                            fade?.fractionComplete = 0.25
+                    """,
+                members: """
+                        var fade: UIViewPropertyAnimator?
+                        // action release
+                        @objc func releaseAction() {
+                            fade?.isReversed.toggle()
+                            if fade?.state == .active { fade?.stopAnimation(false) }
+                            if fade?.state == .stopped { fade?.finishAnimation(at: .start) }
+                            if fade?.state == .active { fade?.stopAnimation(false) }
+                        }
+                        @objc func again() { releaseAction() }
+                    """))
+        result.expectClean()
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        let animator = [
+            "animator fade 0.5 curve easeIn {", "b.alpha = 0", "} completion {", "a.alpha = 0.5",
+            "} completion at start {", "b.alpha = 1", "} completion at end {", "a.alpha = 1", "}",
+        ]
+        let start = result.lines.firstIndex(of: animator[0])
+        #expect(start.map { Array(result.lines[$0..<$0 + animator.count]) } == animator, "\(result.text)")
+        #expect(
+            result.lines.suffix(11) == [
+                "on load {", "fade.fraction = 0.25", "}",
+                "action release {", "reverse fade", "finish fade at start", "stop fade", "}",
+                "action again {", "run release", "}",
+            ])
+    }
+
     @Test("UIView.animate: duration, delay, curves, repeat, autoreverse, the spring form, completion, modifyAnimations")
     func animate() {
         let result = imported(
