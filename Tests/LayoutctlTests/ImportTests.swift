@@ -75,6 +75,48 @@ import Testing
         }
     }
 
+    @Test("--all imports every class: one CLASS.layout each into the folder -o names, or all on standard output")
+    func importsAll() throws {
+        let badge = """
+
+            final class Badge: UIView {
+                let dot = UIView()
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    addSubview(dot)
+                    dot.widthAnchor.constraint(equalToConstant: 8).isActive = true
+                }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+
+            """
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("Screens.swift")
+            try (Self.swift + badge).write(to: file, atomically: true, encoding: .utf8)
+            // Without --all: the first view controller, and a note naming the other class.
+            let first = try Layoutctl.run(["import", file.path])
+            #expect(first.status == 0 && first.stdout.hasPrefix("# CardViewController, imported from Screens.swift"))
+            #expect(first.stderr.contains("note: imported CardViewController; the file also has Badge"))
+            let out = folder.appendingPathComponent("scenes")
+            let written = try Layoutctl.run(["import", file.path, "--all", "-o", out.path])
+            #expect(written.status == 0, "\(written.stderr)")
+            let card = try String(contentsOf: out.appendingPathComponent("CardViewController.layout"), encoding: .utf8)
+            #expect(card == Self.expected.replacingOccurrences(of: "Card.swift", with: "Screens.swift"))
+            let view = try String(contentsOf: out.appendingPathComponent("Badge.layout"), encoding: .utf8)
+            #expect(view.contains("view dot") && view.contains("dot.width == 8"), "\(view)")
+            #expect(written.stdout.split(separator: "\n").count == 2, "the files written, one a line")
+            let checked = try Layoutctl.run(["check", out.path])
+            #expect(checked.status == 0, "\(checked.stderr)")
+            let printed = try Layoutctl.run(["import", file.path, "--all"])
+            #expect(printed.status == 0)
+            #expect(printed.stdout == card + "\n" + view)
+            let both = try Layoutctl.run(["import", file.path, "--all", "--class", "Badge"])
+            #expect(both.status == 2)
+            let onFile = try Layoutctl.run(["import", file.path, "--all", "-o", file.path])
+            #expect(onFile.status == 1 && onFile.stderr.contains("is a file; --all writes into a folder"))
+        }
+    }
+
     @Test("Swift that does not parse, or no class to import: exit 1; no file: exit 1; a wrong option: exit 2")
     func failures() throws {
         try withTemporaryFolder { folder in
