@@ -91,6 +91,7 @@ extension Importer {
             }
             return [.line("run \(method)", origin: origin)]
         }
+        if snapMethod(of: call) != nil { return readSnapAction(call, scope: scope) }
         let receiver = Array(path.dropLast())
         switch (receiver, path.last ?? "") {
         case (_, "layoutIfNeeded") where viewName(path: receiver.isEmpty ? ["self"] : receiver, in: scope) != nil:
@@ -122,6 +123,9 @@ extension Importer {
             let held = receiver.first == "self" ? Array(receiver.dropFirst()) : receiver
             if held.count == 1, let animator = animatorName(held[0], in: scope) {
                 return readAnimatorCall(animator, path.last ?? "", call, scope: scope)
+            }
+            if held.count == 1, let read = readSnapConstraintCall(held[0], path.last ?? "", call, scope: scope) {
+                return read
             }
             // `A.isReversed.toggle()`, as the export writes `reverse A`.
             if held.count == 2, held[1] == "isReversed", path.last == "toggle", call.arguments.isEmpty,

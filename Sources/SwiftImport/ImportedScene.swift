@@ -62,6 +62,8 @@ struct ImportedConstraint {
     var origin: Int
     /// The views it relates, which must be in the scene for it to be written.
     var items: [String]
+    /// Dropped by the setup (SnapKit's `remakeConstraints` or `removeConstraints`): not written.
+    var dropped = false
 
     /// The whole constraint: `title.leading == root.leading - 1000`, `title.width == 100`.
     var written: String {
@@ -88,6 +90,9 @@ indirect enum SceneStatement {
         header: String, origin: Int, body: [SceneStatement], trailers: [(header: String, body: [SceneStatement])])
     /// An animator made here, written once its `addAnimations` and `addCompletion` are known.
     case animator(index: Int)
+    /// SnapKit's `remakeConstraints` (or `removeConstraints`, without a group) of a view in an action: its other
+    /// SnapKit groups deactivated, then its new group activated, written once every group of the view is known.
+    case snapSwitch(view: String, group: String?, origin: Int)
 }
 
 /// An animator made in an action: its header, its animations and its completions, gathered from the calls on it

@@ -63,6 +63,9 @@ struct Importer {
     var onLoadOrigin: Int?
     var actions: [ImportedAction] = []
     var animators: [AnimatorDraft] = []
+    /// The constraints SnapKit made for each view, in the order made, and the groups of them that actions switch.
+    var snapConstraints: [String: [Int]] = [:]
+    var snapGroups: [String: [String]] = [:]
     /// The animators the setup makes without starting them: the scene's top-level animator declarations.
     var declaredAnimators: [Int] = []
     /// The repeat count of the `UIView.modifyAnimations` met in the animation block being read.

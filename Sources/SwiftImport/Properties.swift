@@ -46,7 +46,7 @@ extension Importer {
                 continue
             }
             switch typeName {
-            case "NSLayoutConstraint": constraintSlots.insert(name)
+            case "NSLayoutConstraint", "Constraint": constraintSlots.insert(name)
             case "UIViewPropertyAnimator": animatorSlots.insert(name)
             case "CGFloat", "Double", "Float", "TimeInterval", "Int":
                 constants[name] = 0

@@ -146,7 +146,7 @@ extension Importer {
         let inactive = constraints.filter { $0.activation == nil }
         if !constraints.isEmpty || !groupOrder.isEmpty { out.append("") }
         var writtenGroups: Set<String> = []
-        for constraint in active + inactive {
+        for constraint in active + inactive where !constraint.dropped {
             if let group = constraint.group {
                 // A group stands where its first constraint is activated, or with the inactive ones.
                 if writtenGroups.insert(group).inserted { writeGroup(group, views: written, into: &out) }
@@ -218,6 +218,8 @@ extension Importer {
                     write(trailer.body, depth: depth + 1, into: &out)
                 }
                 out.append(indent + "}")
+            case .snapSwitch(let view, let group, let origin):
+                for line in snapSwitchLines(view: view, group: group) { out.append(indent + line, origin: origin) }
             case .animator(let index):
                 let draft = animators[index]
                 write(

@@ -98,9 +98,30 @@ extension Importer {
             _ = makeConstraint(call, scope: scope)
             return
         }
+        if snapMethod(of: call) != nil {
+            readSnapSetup(call, scope: scope)
+            return
+        }
         // A call on an animator the setup made: `addAnimations` and `addCompletion` add to its declaration, the
         // others drive it at the start of `on load`.
         let held = path.first == "self" ? Array(path.dropFirst()) : path
+        // A kept SnapKit constraint: `update(offset:)`, `activate()`, `deactivate()`.
+        if held.count == 2, constraintSlots.contains(held[0]),
+            let index = constraints.lastIndex(where: { $0.name == held[0] })
+        {
+            switch held[1] {
+            case "activate": activate(index)
+            case "deactivate": constraints[index].activation = nil
+            case "update":
+                if let value = call.argument("offset").flatMap({ number($0, in: scope)?.constant }) {
+                    constraints[index].constant = value
+                } else {
+                    skip(call, "a SnapKit update the importer cannot work out")
+                }
+            default: skip(call, "a call the importer does not know")
+            }
+            return
+        }
         if held.count == 2, let animator = animatorName(held[0], in: scope) {
             setupStatements += readAnimatorCall(animator, held[1], call, scope: scope)
             return
