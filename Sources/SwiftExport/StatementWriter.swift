@@ -102,6 +102,9 @@ struct StatementWriter {
         case (.color, .color(let color)):
             let written = scene.text(of: statement.range)
             code.line("\(view).backgroundColor = \(ColorWriter.expression(color, written: written))")
+        case (.textcolor, .color(let color)):
+            let written = scene.text(of: statement.range)
+            code.line(ViewWriter.setTextColor(ColorWriter.expression(color, written: written), of: view, kind: kind))
         case (.font, .number(let expr)):
             let font = "UIFont.systemFont(ofSize: \(expressions.write(expr)))"
             code.line(kind == .button ? "\(view).titleLabel?.font = \(font)" : "\(view).font = \(font)")

@@ -83,6 +83,11 @@ struct ViewWriter {
             let written = view.propertyRanges[.color].map { scene.text(of: $0) }
             code.line("\(name).backgroundColor = \(ColorWriter.expression(color, written: written))")
         }
+        if let color = view.textColor, view.kind.hasText {
+            let written = view.propertyRanges[.textcolor].map { scene.text(of: $0) }
+            code.line(
+                ViewWriter.setTextColor(ColorWriter.expression(color, written: written), of: name, kind: view.kind))
+        }
         if view.alpha != 1 { code.line("\(name).alpha = \(SwiftSyntax.number(view.alpha))") }
         if let margins = view.layoutMargins, view.kind != .stack {
             code.line("\(name).directionalLayoutMargins = \(ViewWriter.insets(margins))")
@@ -113,6 +118,11 @@ struct ViewWriter {
     /// What UIKit cannot say of a one-line label whose text holds `\n`: the playground breaks its lines there
     /// only, where `numberOfLines = 0` also wraps a line wider than the label.
     static let newlinesOnly = "// the scene breaks this text at \"\\n\" only; UIKit also wraps a line too wide"
+
+    /// A label's `textColor = …`, a button's `setTitleColor(…, for: .normal)`.
+    static func setTextColor(_ color: String, of name: String, kind: ViewKind) -> String {
+        kind == .button ? "\(name).setTitleColor(\(color), for: .normal)" : "\(name).textColor = \(color)"
+    }
 
     /// `NSDirectionalEdgeInsets(top: …, leading: …, bottom: …, trailing: …)`.
     static func insets(_ insets: Insets) -> String {

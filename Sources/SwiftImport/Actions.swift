@@ -119,6 +119,11 @@ extension Importer {
                 let setting = viewSetting(view, "text", title, scope: scope, inAction: true, at: call)
             else { return [] }
             return [.line("\(view).text = \(setting.value)", origin: origin)]
+        case (_, "setTitleColor"):
+            guard let view = viewName(path: receiver, in: scope), let color = call.arguments.first?.expression,
+                let setting = viewSetting(view, "textColor", color, scope: scope, inAction: true, at: call)
+            else { return [] }
+            return [.line("\(view).textcolor = \(setting.value)", origin: origin)]
         default:
             let held = receiver.first == "self" ? Array(receiver.dropFirst()) : receiver
             if held.count == 1, let animator = animatorName(held[0], in: scope) {

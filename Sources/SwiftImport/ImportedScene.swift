@@ -15,6 +15,8 @@ struct ImportedView {
     var font: Double?
     var alpha: Double?
     var color: String?
+    /// `textColor`, a button's `setTitleColor(_:for: .normal)`.
+    var textColor: String?
     var hidden = false
     var lines: Int?
     var transform: String?

@@ -101,6 +101,9 @@ extension Importer {
             if let lines = view.lines, lines != 1 { line += " lines \(lines)" }
             if let alpha = view.alpha, alpha != 1 { line += " alpha \(format(alpha))" }
             if let color = view.color { line += " color \(color)" }
+            if let color = view.textColor, view.kind == .label || view.kind == .button {
+                line += " textcolor \(color)"
+            }
             if view.hidden { line += " hidden" }
             if let size = view.size, view.kind == .view {
                 line += " size \(format(size.width)) x \(format(size.height))"

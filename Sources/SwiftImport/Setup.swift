@@ -153,6 +153,16 @@ extension Importer {
                 return
             }
             setViewProperty(view, "text", title, scope: scope, at: call)
+        case "setTitleColor":
+            guard let view = viewName(path: receiver, in: scope), let color = call.arguments.first?.expression else {
+                skip(call, "not a button of the class")
+                return
+            }
+            if let state = call.argument("for")?.memberPath?.last, state != "normal" {
+                skip(call, "only the normal state's title colour is read")
+                return
+            }
+            setViewProperty(view, "textColor", color, scope: scope, at: call)
         case "setContentHuggingPriority", "setContentCompressionResistancePriority":
             guard let view = viewName(path: receiver, in: scope), view != "root",
                 let value = call.arguments.first.flatMap({ priority($0.expression) }),

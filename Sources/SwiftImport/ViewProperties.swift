@@ -90,6 +90,7 @@ extension Importer {
             }
             views[view]?.alpha = alpha
         case "color": views[view]?.color = setting.value
+        case "textcolor": views[view]?.textColor = setting.value
         case "hidden": views[view]?.hidden = setting.value == "true"
         case "lines": views[view]?.lines = setting.number.map { Int($0) }
         case "transform":
@@ -225,8 +226,15 @@ extension Importer {
                 return nil
             }
             return ViewSetting(property: "transform", value: transform)
-        case "textColor", "tintColor":
-            problem = "the scene language has no \(property): views have one colour, their background"
+        case "textColor":
+            guard hasText, let color = color(value) else {
+                problem =
+                    hasText ? "a colour the scene language does not name" : "only labels and buttons have a textColor"
+                return nil
+            }
+            return ViewSetting(property: "textcolor", value: color)
+        case "tintColor":
+            problem = "the scene language has no tintColor: a button's title colour is its textcolor"
         default:
             problem = "a view's \(property) has no counterpart in a scene"
         }

@@ -431,6 +431,7 @@ open class UIButton: UIControl {
 
     public convenience init(type buttonType: UIButton.ButtonType) { self.init(frame: .zero) }
     open func setTitle(_ title: String?, for state: UIControl.State) {}
+    open func setTitleColor(_ color: UIColor?, for state: UIControl.State) {}
     open func title(for state: UIControl.State) -> String? { nil }
     open var titleLabel: UILabel? { nil }
 }

@@ -46,7 +46,9 @@ import Testing
         #expect(named.lines.contains("label a \"\" font 13"))
     }
 
-    @Test("Label properties: text, alpha, isHidden, numberOfLines, backgroundColor; setTitle(_:for:) on a button")
+    @Test(
+        "Label properties: text, alpha, isHidden, numberOfLines, backgroundColor, textColor; setTitle and setTitleColor"
+    )
     func viewProperties() {
         let result = imported(
             """
@@ -61,13 +63,27 @@ import Testing
                     label.backgroundColor = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
                     button.setTitle("Go", for: .normal)
                     button.backgroundColor = .systemBlue
+                    label.textColor = .systemRed
+                    button.setTitleColor(UIColor(white: 1, alpha: 1), for: .normal)
                     view.addSubview(label)
                     view.addSubview(button)
                 }
+                @objc func warn() {
+                    label.textColor = .systemOrange
+                    button.setTitleColor(.black, for: .normal)
+                }
             """)
         result.expectClean()
-        #expect(result.lines.contains("label label \"Hi \\\"you\\\"\" lines 0 alpha 0.25 color #ff8000 hidden"))
-        #expect(result.lines.contains("button button \"Go\" color systemBlue"))
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        #expect(
+            result.lines.contains(
+                "label label \"Hi \\\"you\\\"\" lines 0 alpha 0.25 color #ff8000 textcolor systemRed hidden"),
+            "\(result.text)")
+        #expect(result.lines.contains("button button \"Go\" color systemBlue textcolor #ffffff"), "\(result.text)")
+        #expect(
+            result.lines.suffix(4) == [
+                "action warn {", "label.textcolor = systemOrange", "button.textcolor = black", "}",
+            ])
     }
 
     @Test("Hierarchy: addSubview nests views, UIStackView(arrangedSubviews:) and addArrangedSubview arrange them")

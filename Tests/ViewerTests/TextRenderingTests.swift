@@ -215,4 +215,19 @@ import Viewer
         let large = Self.render([Self.label("a", "Hello", 46, 48, 8, 4, transform: scale)])
         #expect(Self.find("Hello", in: large).count == 1)
     }
+
+    @Test("A label's textcolor is the colour of its text where it reads on what is behind; else a readable one")
+    func textColor() throws {
+        var red = Self.label("warning", "Oops", 0, 0, 100, 20, color: 0xFFFFFF)
+        red.textColor = Color(rgb: 0xFF0000)
+        var dark = Self.label("hidden", "Dim", 0, 40, 100, 20)
+        dark.textColor = Color(rgb: 0x202020)
+        let grid = Self.render([red, dark])
+        let oops = try #require(Self.find("Oops", in: grid).first)
+        #expect(grid[oops.column, oops.row].foreground == RGB(0xFF, 0x00, 0x00), "red on white reads")
+        let dim = try #require(Self.find("Dim", in: grid).first)
+        #expect(grid[dim.column, dim.row].foreground == Palette.text, "near-black on the dark canvas would not")
+        let svg = FrameSVG.render(FrameRendererTests.frame([red]))
+        #expect(svg.contains("fill=\"#ff0000\" text-anchor=\"middle\""), "\(svg)")
+    }
 }

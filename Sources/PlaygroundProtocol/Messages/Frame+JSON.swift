@@ -1,7 +1,7 @@
 extension Frame {
     /// The frame as one line of JSON, without the newline, in the field order
     /// of the protocol's documentation. Optional fields (`text`, `font`,
-    /// `color`, `hidden`, `lines`, `transform`) appear only when set.
+    /// `color`, `hidden`, `lines`, `transform`, `textColor`) appear only when set.
     public var json: String {
         var out = JSONWriter()
         write(to: &out)
@@ -80,6 +80,11 @@ extension ViewFrame {
                 out.number(value)
             }
             out.raw("]")
+        }
+        if let textColor {
+            out.raw(",\"textColor\":\"")
+            textColor.write(to: &out)
+            out.raw("\"")
         }
         out.raw("}")
     }

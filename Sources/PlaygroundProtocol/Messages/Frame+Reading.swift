@@ -27,6 +27,13 @@ extension ViewFrame {
             }
             color = parsed
         }
+        var textColor: Color? = nil
+        if let text = try fields.optionalString("textColor") {
+            guard let parsed = Color(frameValue: text) else {
+                throw MessageError("a view's textColor is #rrggbb or clear, not '\(text.prefix(40))'")
+            }
+            textColor = parsed
+        }
         var hidden = false
         if let flag = value["hidden"] {
             guard let bool = flag.bool else { throw MessageError("a view's \"hidden\" is not true or false") }
@@ -53,6 +60,6 @@ extension ViewFrame {
             y: try fields.number("y"), width: try fields.number("width"), height: try fields.number("height"),
             alpha: try fields.number("alpha"), text: try fields.optionalString("text"),
             font: try fields.optionalNumber("font"), color: color, hidden: hidden, lines: lines,
-            transform: transform)
+            transform: transform, textColor: textColor)
     }
 }

@@ -59,6 +59,9 @@ public struct ViewFrame: Hashable, Sendable {
     public var font: Double?
     /// Its background colour, when it has one (`#rrggbb` or `clear` in JSON).
     public var color: Color?
+    /// A label's text colour or a button's title colour, when one is set (`textcolor`); nil for UIKit's
+    /// default.
+    public var textColor: Color?
     public var hidden: Bool
     /// A multi-line label's or button's text as it is drawn, one entry per
     /// line, the last ending in "…" when the text did not fit; also a
@@ -73,7 +76,7 @@ public struct ViewFrame: Hashable, Sendable {
     public init(
         name: String, kind: ViewKind, parent: String, x: Double, y: Double, width: Double, height: Double,
         alpha: Double = 1, text: String? = nil, font: Double? = nil, color: Color? = nil, hidden: Bool = false,
-        lines: [String]? = nil, transform: AffineTransform2D? = nil
+        lines: [String]? = nil, transform: AffineTransform2D? = nil, textColor: Color? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -89,6 +92,7 @@ public struct ViewFrame: Hashable, Sendable {
         self.hidden = hidden
         self.lines = lines
         self.transform = transform
+        self.textColor = textColor
     }
 
     /// Its frame in the root view's coordinates.

@@ -71,7 +71,7 @@ extension Checker {
                 .notApplicable,
                 "\(quoted(name.name)) is a layout guide, which is never drawn and has no '\(property.value)'",
                 at: property.range)
-        } else if (property.value == .text || property.value == .font) && !view.kind.hasText {
+        } else if [.text, .font, .textcolor].contains(property.value) && !view.kind.hasText {
             error(
                 .notApplicable,
                 "\(quoted(name.name)) is a plain view; only labels and buttons have '\(property.value)'",

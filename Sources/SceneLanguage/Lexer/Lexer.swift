@@ -119,12 +119,13 @@ package struct Lexer {
 
     // MARK: Comments and colours
 
-    /// `#` starts a comment, except right after `color` or `color =`, where
+    /// `#` starts a comment, except right after `color` or `color =` (`textcolor`, `textcolor =`), where
     /// `#rrggbb` is a colour.
     private var isColorContext: Bool {
         guard let last = tokens.last else { return false }
-        if last.kind == .identifier("color") { return true }
-        if last.kind == .equal, tokens.count >= 2, tokens[tokens.count - 2].kind == .identifier("color") { return true }
+        let colorWords: [Token.Kind] = [.identifier("color"), .identifier("textcolor")]
+        if colorWords.contains(last.kind) { return true }
+        if last.kind == .equal, tokens.count >= 2, colorWords.contains(tokens[tokens.count - 2].kind) { return true }
         return false
     }
 

@@ -193,7 +193,7 @@ extension Parser {
                 }
                 advance()
                 value = .bool(word == "true")
-            case .color:
+            case .color, .textcolor:
                 value = .color(try parseColor())
             case .transform:
                 value = .transform(try parseTransform())

@@ -148,6 +148,8 @@ extension Parser {
             view.alpha = min(max(alpha.value, 0), 1)
         case .color:
             view.color = try parseColor()
+        case .textcolor:
+            view.textColor = try parseColor()
         case .font:
             let font = try parseNumber("a font size in points")
             guard font.value > 0 && font.value <= 10_000 else {

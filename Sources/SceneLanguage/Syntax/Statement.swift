@@ -70,6 +70,9 @@ public enum AssignmentOperator: String, Hashable, Sendable {
 /// A view property that an action can set.
 public enum AssignableProperty: String, Hashable, Sendable, CaseIterable {
     case alpha, text, hidden, color, font, transform
+    /// `V.textcolor = NAME|#rrggbb`: a label's or button's text colour, which changes at once, in an animation
+    /// block too, as UIKit's `textColor` does.
+    case textcolor
 }
 
 /// The value of `V.PROPERTY = …`, typed by the property.

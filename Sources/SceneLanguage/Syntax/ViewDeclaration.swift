@@ -6,6 +6,8 @@ public enum ViewProperty: String, Hashable, Sendable, CaseIterable {
     case alpha, color, font, size, hugging, compression, hidden, frame
     /// A label's or button's `lines N`: `numberOfLines`.
     case lines
+    /// A label's or button's `textcolor NAME|#rrggbb`: `textColor`, a button's title colour.
+    case textcolor
     /// A stack view's: `spacing N`, `distribution D`, `alignment A`.
     case spacing, distribution, alignment
     /// `margins T L B R`: any view's `directionalLayoutMargins`; a stack's
@@ -18,6 +20,7 @@ public enum ViewProperty: String, Hashable, Sendable, CaseIterable {
         case (_, .guide): false
         case (.spacing, _), (.distribution, _), (.alignment, _): kind == .stack
         case (.font, .view), (.font, .stack), (.lines, .view), (.lines, .stack): false
+        case (.textcolor, .view), (.textcolor, .stack): false
         case (.size, .label), (.size, .button), (.size, .stack): false
         default: true
         }
@@ -46,6 +49,9 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var parent: ViewID? = nil
     public var alpha: Double = 1
     public var color: Color? = nil
+    /// `textcolor`: a label's text colour or a button's title colour; nil for UIKit's default (a label's black
+    /// `.label`, a button's tint).
+    public var textColor: Color? = nil
     /// The font size in points, for labels and buttons.
     public var font: Double = 17
     /// `lines N`: a label's or button's `numberOfLines`. 1 (the default)

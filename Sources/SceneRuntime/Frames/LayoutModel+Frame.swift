@@ -25,7 +25,8 @@ extension LayoutModel {
                     parent: view.parent.map { scene[$0].name.name } ?? "root", x: rect.x, y: rect.y,
                     width: rect.width, height: rect.height, alpha: view.alpha,
                     text: view.kind.hasText ? view.text : nil, font: view.kind.hasText ? view.font : nil,
-                    color: view.color, hidden: view.isHidden, lines: lines))
+                    color: view.color, hidden: view.isHidden, lines: lines,
+                    textColor: view.kind.hasText ? view.textColor : nil))
         }
         return Frame(
             scene: name, generation: generation, seq: 0, time: 0, settled: true, canvas: canvas, views: views)

@@ -84,7 +84,8 @@ extension LoadedScene {
                     height: values[base + Channel.height.rawValue],
                     alpha: min(max(values[base + Channel.alpha.rawValue], 0), 1),
                     text: hasText ? state.text : nil, font: hasText ? state.font : nil, color: color,
-                    hidden: state.isHidden, lines: lines, transform: shownTransform(ofView: index, in: values)))
+                    hidden: state.isHidden, lines: lines, transform: shownTransform(ofView: index, in: values),
+                    textColor: hasText ? state.textColor : nil))
         }
         if withGhosts {
             for ghost in ghosts {
@@ -93,7 +94,7 @@ extension LoadedScene {
                         name: ghost.name, kind: ghost.kind, parent: ghost.parent, x: ghost.frame.x,
                         y: ghost.frame.y, width: ghost.frame.width, height: ghost.frame.height,
                         alpha: ghost.alpha(at: time), text: ghost.text, font: ghost.font, color: ghost.color,
-                        hidden: ghost.isHidden))
+                        hidden: ghost.isHidden, textColor: ghost.textColor))
             }
         }
         return Frame(

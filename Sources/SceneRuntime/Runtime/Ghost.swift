@@ -15,6 +15,7 @@ struct Ghost {
     var color: Color?
     var text: String?
     var font: Double?
+    var textColor: Color?
     var isHidden: Bool
     var timing: AnimationTiming
 

@@ -231,6 +231,9 @@ extension LoadedScene {
             for (channel, (from, to)) in zip(Channel.transform, zip(old, transform.parts.values)) {
                 recordChange(of: index, channel, from: from, to: to)
             }
+        case (.textcolor, .color(let color)) where kind.hasText:
+            // UIKit does not animate a label's textColor: it changes at once, inside an animation block too.
+            states[index].textColor = color
         case (.color, .color(let color)):
             let old = states[index].color
             states[index].color = color

@@ -66,8 +66,8 @@ extension LoadedScene {
                         x: shownValue(.x, ofView: index), y: shownValue(.y, ofView: index),
                         width: shownValue(.width, ofView: index), height: shownValue(.height, ofView: index)),
                     alpha: shownValue(.alpha, ofView: index), color: previous.shownColor(ofView: index, in: old),
-                    text: hasText ? state.text : nil, font: hasText ? state.font : nil, isHidden: state.isHidden,
-                    timing: timing))
+                    text: hasText ? state.text : nil, font: hasText ? state.font : nil,
+                    textColor: hasText ? state.textColor : nil, isHidden: state.isHidden, timing: timing))
         }
         // The transition records what `on load` changes without animation.
         contexts.append(AnimationContext(group: group))

@@ -6,6 +6,8 @@ struct ViewState {
     var alpha: Double
     var isHidden: Bool
     var color: Color?
+    /// `textcolor`: a label's or button's text colour; nil for UIKit's default.
+    var textColor: Color?
     var text: String
     var font: Double
     /// `V.transform`: identity until an action sets it.
@@ -15,6 +17,7 @@ struct ViewState {
         alpha = declaration.alpha
         isHidden = declaration.isHidden
         color = declaration.color
+        textColor = declaration.textColor
         text = declaration.text
         font = declaration.font
     }

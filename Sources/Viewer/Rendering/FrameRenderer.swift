@@ -86,7 +86,9 @@ package enum FrameRenderer {
         let canvas = CellRect(
             left: placement.left, top: placement.top, right: placement.left + placement.columns,
             bottom: placement.top + placement.rows)
-        let painter = ViewPainter(clip: canvas, alpha: alpha, ink: Palette.outline(of: view, index: index))
+        let painter = ViewPainter(
+            clip: canvas, alpha: alpha, ink: Palette.outline(of: view, index: index),
+            textInk: Palette.textColor(of: view))
         let name = names ? CellText.cells(view.name) : []
         switch view.kind {
         case .label:

@@ -70,7 +70,7 @@ package enum FrameSVG {
             view.lines ?? (view.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.contains(where: { !$0.isEmpty }) else { return "" }
         let font = view.font ?? 17
-        let ink = Palette.fill(of: view).map { hex(Palette.readable(on: $0)) } ?? hex(Palette.text)
+        let ink = hex(Palette.text(Palette.textColor(of: view), on: Palette.fill(of: view) ?? Palette.canvas))
         var out = ""
         for (row, line) in lines.enumerated() {
             let y = view.y + view.height / 2 + (Double(row) - Double(lines.count - 1) / 2) * 1.2 * font

@@ -30,10 +30,26 @@ package enum Palette {
         fill(of: view) ?? outlines[index % outlines.count]
     }
 
+    /// A view's text colour on a background: its own (`textcolor`) when it reads there, else ``readable(on:)``.
+    package static func text(_ own: RGB?, on background: RGB) -> RGB {
+        guard let own, abs(luminance(of: own) - luminance(of: background)) >= 60 else {
+            return readable(on: background)
+        }
+        return own
+    }
+
+    /// A label's or button's own text colour, if it has one that is not clear.
+    package static func textColor(of view: ViewFrame) -> RGB? {
+        guard let color = view.textColor, !color.isClear else { return nil }
+        return RGB(rgb: color.rgb)
+    }
+
+    private static func luminance(of color: RGB) -> Double {
+        0.2126 * Double(color.red) + 0.7152 * Double(color.green) + 0.0722 * Double(color.blue)
+    }
+
     /// A text colour that reads on `background`: dark on light, light on dark.
     package static func readable(on background: RGB) -> RGB {
-        let luminance =
-            0.2126 * Double(background.red) + 0.7152 * Double(background.green) + 0.0722 * Double(background.blue)
-        return luminance > 140 ? RGB(0x10, 0x10, 0x10) : text
+        luminance(of: background) > 140 ? RGB(0x10, 0x10, 0x10) : text
     }
 }

@@ -10,6 +10,8 @@ struct ViewPainter {
     let alpha: Double
     /// The colour of the outline and the name.
     let ink: RGB
+    /// A label's or button's own text colour (`textcolor`), used where it reads on what is below it.
+    var textInk: RGB? = nil
 
     func inside(_ column: Int, _ row: Int) -> Bool {
         column >= clip.left && column < clip.right && row >= clip.top && row < clip.bottom
@@ -71,8 +73,9 @@ struct ViewPainter {
     }
 
     /// Rows of text, each centred on `centre` across and the rows together
-    /// centred on it down, kept inside `area`; each character in a colour
-    /// that reads on what is below it.
+    /// centred on it down, kept inside `area`; each character in the view's
+    /// text colour, or where that would not read on what is below it, in
+    /// one that does.
     func text(
         _ lines: [[Character]], centredOn centre: (column: Double, row: Double), within area: CellRect,
         into grid: inout CellGrid
@@ -99,7 +102,7 @@ struct ViewPainter {
     ) {
         guard inside(column, row) else { return }
         var cell = grid[column, row]
-        let color = readable ? Palette.readable(on: cell.background) : ink
+        let color = readable ? Palette.text(textInk, on: cell.background) : ink
         cell.character = character
         cell.foreground = color.over(cell.background, alpha: alpha)
         grid[column, row] = cell
