@@ -33,6 +33,8 @@ public actor PlaygroundClient {
     private var subscriptions: [String: [(id: Int, continuation: AsyncStream<Event>.Continuation)]] = [:]
     private var everything: [(id: Int, continuation: AsyncStream<Event>.Continuation)] = []
     private var nextStream = 0
+    /// The last whole frame of each scene subscribed to: the base the next delta frame changes.
+    private var frames: [String: Frame] = [:]
     private var closed = false
     /// Why the connection ended: what a request made after that throws.
     private var ending = ClientError.disconnected
@@ -219,14 +221,15 @@ public actor PlaygroundClient {
     }
 
     /// Subscribes to a scene's events: its frame at once, then every change,
-    /// diagnostics and reloads. The stream ends when the connection does;
+    /// diagnostics and reloads. Frames come over the wire as deltas (only the
+    /// views that changed) and are rebuilt whole here. The stream ends when the connection does;
     /// a stream its reader lets go of stops receiving (and, the scene's last,
     /// unsubscribes), so an abandoned one does not buffer without end.
     public func events(of scene: String) async throws -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
         let id = register(continuation) { client, id in await client.drop(id, of: scene) }
         subscriptions[scene, default: []].append((id, continuation))
-        _ = try await send(.subscribe(.named(scene)))
+        _ = try await send(.subscribe(.named(scene), delta: true))
         return stream
     }
 
@@ -235,7 +238,7 @@ public actor PlaygroundClient {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
         let id = register(continuation) { client, id in await client.drop(id, of: nil) }
         everything.append((id, continuation))
-        _ = try await send(.subscribe(.all))
+        _ = try await send(.subscribe(.all, delta: true))
         return stream
     }
 
@@ -337,7 +340,22 @@ public actor PlaygroundClient {
             } else {
                 arrived[id] = response.response
             }
-        case .event(let event):
+        case .event(var event):
+            switch event {
+            case .frame(let frame):
+                // Subscriptions take deltas: each is rebuilt on the last whole frame of its scene.
+                guard let base = frames[frame.scene] ?? (frame.delta == nil ? frame : nil),
+                    let whole = base.applying(frame)
+                else {
+                    return "a delta frame of '\(frame.scene.prefix(40))' on a frame the client does not have"
+                }
+                frames[frame.scene] = whole
+                event = .frame(whole)
+            case .removed(let scene):
+                frames[scene] = nil
+            default:
+                break
+            }
             for subscription in subscriptions[event.scene, default: []] { subscription.continuation.yield(event) }
             for subscription in everything { subscription.continuation.yield(event) }
         }

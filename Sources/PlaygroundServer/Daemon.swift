@@ -26,7 +26,7 @@ actor Daemon {
     private var owed: [Frame] = []
     /// Each scene's latest frame as sent, encoded: a subscriber that joins gets these bytes, so a frame is
     /// encoded once however many subscribe to it.
-    private var encodedFrames: [SceneName: (generation: Int, seq: Int, bytes: ByteBuffer)] = [:]
+    private var encodedFrames: [SceneName: SharedFrame] = [:]
     /// `settle` requests on the real clock, waiting for their scenes; resumed
     /// with true when the scene settles, false when the timeout passes first.
     private var settleWaiters: [(id: Int, scene: SceneName, continuation: CheckedContinuation<Bool, Never>)] = []
@@ -38,10 +38,14 @@ actor Daemon {
         var mailbox: Mailbox
         var subscriptions: Set<SceneName> = []
         var everything = false
+        /// The scenes it takes frames of as deltas (`"delta": true`), or every scene's.
+        var deltas: Set<SceneName> = []
+        var deltaEverything = false
         /// Closes the connection, for a client that leaves too much unread.
         var disconnect: @Sendable () -> Void
 
         func wants(_ scene: SceneName) -> Bool { everything || subscriptions.contains(scene) }
+        func wantsDelta(_ scene: SceneName) -> Bool { deltaEverything || deltas.contains(scene) }
     }
 
     init(configuration: ServerConfiguration, executor: EventLoopExecutor, service: SceneService, turn: SocketTurn) {
@@ -77,20 +81,27 @@ actor Daemon {
             response = IdentifiedResponse(answering: request, with: await answer(request.request, for: client))
         }
         send(response, to: client)
-        guard !owed.isEmpty, let mailbox = clients[client]?.mailbox else { return }
-        for frame in owed { mailbox.post(frame: encoded(frame), of: SceneName(frame.scene)) }
+        guard !owed.isEmpty, let target = clients[client] else { return }
+        for frame in owed {
+            let scene = SceneName(frame.scene)
+            // Whole, as the first frame of a subscription is; later ones as deltas when it asked for them.
+            target.mailbox.sendWhole(scene: scene)
+            target.mailbox.post(frame: shared(frame), of: scene, delta: target.wantsDelta(scene))
+        }
         owed.removeAll()
     }
 
-    /// A frame's bytes on the wire: from the cache when it is the scene's latest frame already encoded.
-    private func encoded(_ frame: Frame) -> ByteBuffer {
+    /// A frame encoded once for every client: from the cache when it is the scene's latest frame already.
+    private func shared(_ frame: Frame) -> SharedFrame {
         let scene = SceneName(frame.scene)
-        if let cached = encodedFrames[scene], cached.generation == frame.generation, cached.seq == frame.seq {
-            return cached.bytes
+        if let cached = encodedFrames[scene], cached.frame.generation == frame.generation,
+            cached.frame.seq == frame.seq
+        {
+            return cached
         }
-        let bytes = Self.encode(.frame(frame))
-        encodedFrames[scene] = (frame.generation, frame.seq, bytes)
-        return bytes
+        let made = SharedFrame(frame)
+        encodedFrames[scene] = made
+        return made
     }
 
     /// Answers a line that was too long to read.
@@ -121,15 +132,18 @@ actor Daemon {
                     fps: configuration.fps))
         case .scenes:
             return .scenes(service.registry.names.compactMap { service.registry.entries[$0]?.summary })
-        case .subscribe(let selector):
-            return subscribe(client, to: selector)
+        case .subscribe(let selector, let delta):
+            return subscribe(client, to: selector, delta: delta)
         case .unsubscribe(let selector):
             switch selector {
             case .all:
                 clients[client]?.everything = false
+                clients[client]?.deltaEverything = false
                 clients[client]?.subscriptions.removeAll()
+                clients[client]?.deltas.removeAll()
             case .named(let name):
                 clients[client]?.subscriptions.remove(SceneName(name))
+                clients[client]?.deltas.remove(SceneName(name))
             }
             return .done
         case .frame(let scene, let layer):
@@ -178,16 +192,18 @@ actor Daemon {
         }
     }
 
-    private func subscribe(_ client: Int, to selector: Request.SceneSelector) -> Response {
+    private func subscribe(_ client: Int, to selector: Request.SceneSelector, delta: Bool) -> Response {
         let names: [SceneName]
         switch selector {
         case .all:
             clients[client]?.everything = true
+            clients[client]?.deltaEverything = delta
             names = service.registry.names
         case .named(let scene):
             let name = SceneName(scene)
             if case .failure(let error) = service.registry.entry(name) { return .error(error.code, error.message) }
             clients[client]?.subscriptions.insert(name)
+            if delta { clients[client]?.deltas.insert(name) } else { clients[client]?.deltas.remove(name) }
             names = [name]
         }
         // The frame at once follows the response (``handle(line:from:)`` posts it).
@@ -262,13 +278,18 @@ actor Daemon {
             }
             let wanting = clients.filter { $0.value.wants(scene) }
             guard !wanting.isEmpty else { continue }
-            // Encoded once, and only when someone wants it; the same bytes go to every subscriber.
-            let bytes: ByteBuffer
-            if case .frame(let frame) = event { bytes = encoded(frame) } else { bytes = Self.encode(event) }
+            // Encoded once, and only when someone wants it; the same bytes go to every subscriber (a delta, once
+            // for all those that had the same frame before).
+            if case .frame(let frame) = event {
+                let made = shared(frame)
+                for client in wanting.values {
+                    client.mailbox.post(frame: made, of: scene, delta: client.wantsDelta(scene))
+                }
+                continue
+            }
+            let bytes = Self.encode(event)
             for (id, client) in wanting {
-                if case .frame = event {
-                    client.mailbox.post(frame: bytes, of: scene)
-                } else if let unread = client.mailbox.post(event: bytes) {
+                if let unread = client.mailbox.post(event: bytes) {
                     logger.warning(
                         "disconnecting client \(id): it left \(unread) bytes of events unread (at most \(Mailbox.limit))"
                     )

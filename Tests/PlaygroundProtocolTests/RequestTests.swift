@@ -9,7 +9,8 @@ import Testing
     }
 
     static let every: [Request] = [
-        .hello, .scenes, .subscribe(.all), .subscribe(.named("Quiz")), .unsubscribe(.named("Sub/Quiz")),
+        .hello, .scenes, .subscribe(.all), .subscribe(.named("Quiz")), .subscribe(.all, delta: true),
+        .unsubscribe(.named("Sub/Quiz")),
         .frame(scene: "Quiz", layer: .presentation), .frame(scene: "Quiz", layer: .model),
         .run(scene: "Quiz", action: "next"), .exec(scene: "Quiz", source: "nextX.constant = 0\nlayout"),
         .step(seconds: 0.25), .settle(scene: "Quiz", timeout: 3), .diagnostics(scene: "Quiz"), .reload(scene: "Quiz"),

@@ -10,6 +10,7 @@ import LayoutValues
 final class Readers {
     struct Counts {
         var frames = 0
+        var bytes = 0
         var missed = 0
         var lastSeq: Int?
         fileprivate var heads = LineHeads()
@@ -31,6 +32,7 @@ final class Readers {
     func resetCounts() {
         for index in counts.indices {
             counts[index].frames = 0
+            counts[index].bytes = 0
             counts[index].missed = 0
         }
     }
@@ -45,6 +47,7 @@ final class Readers {
                 let count = buffer.withUnsafeMutableBytes { read(sockets[index], $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { throw BenchError("the daemon closed subscriber \(index + 1)") }
+                counts[index].bytes += count
                 var heads = counts[index].heads
                 defer { counts[index].heads = heads }
                 buffer.withUnsafeBytes { bytes in

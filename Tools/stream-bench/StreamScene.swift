@@ -1,14 +1,15 @@
 import BenchSupport
 
 /// A scene of `count` labels in rows of ten, as Tools/scene-bench makes them, with the action `wave`: for ever,
-/// every row slides 100 points right and back (its first label's constraint; the others follow) while every
-/// label fades to 0.2 and back, so that each tick of the clock changes every view.
-func streamScene(views count: Int) -> String {
+/// the rows of the first `moving` labels slide 100 points right and back (their first label's constraint; the
+/// others follow) while those labels fade to 0.2 and back, so that each tick of the clock changes them, and
+/// only them.
+func streamScene(views count: Int, moving: Int) -> String {
     var lines = ["canvas 375 x 667", "safearea 44 0 34 0"]
     var wave = ["action wave {", "  animate 1 repeat forever autoreverse {"]
     for i in 0..<count {
         lines.append("label v\(i) \"item \(i)\" color systemBlue")
-        wave.append("    v\(i).alpha = 0.2")
+        if i < moving { wave.append("    v\(i).alpha = 0.2") }
         if i == 0 {
             lines.append("row0: v0.leading == root.margins.leading; v0.top == root.safeArea.top")
         } else if i % 10 == 0 {
@@ -16,7 +17,7 @@ func streamScene(views count: Int) -> String {
         } else {
             lines.append("v\(i).leading == v\(i - 1).trailing + system; v\(i).firstBaseline == v\(i - 1).firstBaseline")
         }
-        if i % 10 == 0 { wave.append("    row\(i).constant = 100") }
+        if i % 10 == 0 && i < moving { wave.append("    row\(i).constant = 100") }
     }
     return (lines + wave + ["    layout", "  }", "}"]).joined(separator: "\n") + "\n"
 }

@@ -23,7 +23,18 @@ extension Frame {
         out.number(canvas.width)
         out.raw(",\"height\":")
         out.number(canvas.height)
-        out.raw("},\"views\":[")
+        out.raw("}")
+        if let delta {
+            out.raw(",\"delta\":{\"base\":")
+            out.integer(delta.base)
+            out.raw(",\"gone\":[")
+            for (i, name) in delta.gone.enumerated() {
+                if i > 0 { out.raw(",") }
+                out.string(name)
+            }
+            out.raw("]}")
+        }
+        out.raw(",\"views\":[")
         for (i, view) in views.enumerated() {
             if i > 0 { out.raw(",") }
             view.write(to: &out)

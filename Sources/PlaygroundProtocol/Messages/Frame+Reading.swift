@@ -6,10 +6,23 @@ extension Frame {
         let canvas = Fields(try fields.member("canvas"), "a frame's canvas")
         var views: [ViewFrame] = []
         for item in try fields.array("views") { views.append(try ViewFrame(json: item)) }
+        var delta: FrameDelta? = nil
+        if let value = value["delta"], value != .null {
+            let members = Fields(value, "a frame's delta")
+            var gone: [String] = []
+            for item in try members.array("gone") {
+                guard let name = item.string else {
+                    throw MessageError("a frame's delta's \"gone\" holds a non-string")
+                }
+                gone.append(name)
+            }
+            delta = FrameDelta(base: try members.integer("base"), gone: gone)
+        }
         self.init(
             scene: try fields.string("scene"), generation: try fields.integer("generation"),
             seq: try fields.integer("seq"), time: try fields.number("time"), settled: try fields.bool("settled"),
-            canvas: Size(width: try canvas.number("width"), height: try canvas.number("height")), views: views)
+            canvas: Size(width: try canvas.number("width"), height: try canvas.number("height")), views: views,
+            delta: delta)
     }
 }
 

@@ -21,11 +21,16 @@ public struct Frame: Hashable, Sendable {
     public var settled: Bool
     /// The root view's size.
     public var canvas: Size
-    /// Views in declaration order, subviews after their parent; guides too.
+    /// Views in declaration order, subviews after their parent; guides too. In a delta frame, only those that
+    /// changed since its base.
     public var views: [ViewFrame]
+    /// Nil for a whole frame. For a frame sent to a client that subscribed with `"delta": true`: the frame it
+    /// changes, and the views gone since; ``applying(_:)`` rebuilds the whole frame.
+    public var delta: FrameDelta?
 
     public init(
-        scene: String, generation: Int, seq: Int, time: Double, settled: Bool, canvas: Size, views: [ViewFrame]
+        scene: String, generation: Int, seq: Int, time: Double, settled: Bool, canvas: Size, views: [ViewFrame],
+        delta: FrameDelta? = nil
     ) {
         self.scene = scene
         self.generation = generation
@@ -34,6 +39,7 @@ public struct Frame: Hashable, Sendable {
         self.settled = settled
         self.canvas = canvas
         self.views = views
+        self.delta = delta
     }
 
     /// The view or guide with this name, if the frame has one.

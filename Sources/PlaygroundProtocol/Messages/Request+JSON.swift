@@ -56,7 +56,10 @@ extension IdentifiedRequest {
         if let id { members["id"] = id }
         switch request {
         case .hello, .scenes: break
-        case .subscribe(let selector), .unsubscribe(let selector):
+        case .subscribe(let selector, let delta):
+            members["scene"] = .string(selector.wireName)
+            if delta { members["delta"] = .bool(true) }
+        case .unsubscribe(let selector):
             members["scene"] = .string(selector.wireName)
         case .frame(let scene, let layer):
             members["scene"] = .string(scene)
@@ -133,7 +136,15 @@ private struct Arguments {
         case "subscribe", "unsubscribe":
             let name = try scene()
             let selector: Request.SceneSelector = name == "*" ? .all : .named(name)
-            return command == "subscribe" ? .subscribe(selector) : .unsubscribe(selector)
+            guard command == "subscribe" else { return .unsubscribe(selector) }
+            var delta = false
+            if let value = object["delta"] {
+                guard case .bool(let flag) = value else {
+                    throw fail("\"delta\" is true or false, not \(value.kindDescription)")
+                }
+                delta = flag
+            }
+            return .subscribe(selector, delta: delta)
         case "frame":
             var layer = Request.Layer.presentation
             if let value = object["layer"] {

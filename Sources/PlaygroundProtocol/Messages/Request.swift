@@ -7,7 +7,9 @@
 public enum Request: Hashable, Sendable {
     case hello
     case scenes
-    case subscribe(SceneSelector)
+    /// `delta`: frame events after the first carry only the views that changed since the frame before, sent to
+    /// this client (``Frame/delta``).
+    case subscribe(SceneSelector, delta: Bool = false)
     case unsubscribe(SceneSelector)
     case frame(scene: String, layer: Layer)
     case run(scene: String, action: String)

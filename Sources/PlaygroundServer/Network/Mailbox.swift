@@ -41,8 +41,11 @@ final class Mailbox: Sendable {
         var responseBytes = 0
         var eventBytes = 0
         /// The latest frame of each scene, in the order the scenes first had one waiting (a scene forgotten
-        /// since stays in the order, with no frame, until the next take).
-        var frames: [SceneName: ByteBuffer] = [:]
+        /// since stays in the order, with no frame, until the next take), and whether it goes as a delta.
+        var frames: [SceneName: (frame: SharedFrame, delta: Bool)] = [:]
+        /// Scenes whose next frame goes whole (a new subscription): their delta base is forgotten at the next
+        /// take.
+        var whole: Set<SceneName> = []
         var frameOrder: [SceneName] = []
         var ordered: Set<SceneName> = []
         var isOverflowing = false
@@ -73,6 +76,9 @@ final class Mailbox: Sendable {
     }
 
     private let state = Mutex(State())
+    /// For each scene the client gets deltas of, the last frame handed to the writer: the base of the next
+    /// delta. Only ``take()`` uses it, so the diff and its encoding happen outside `state`'s lock.
+    private let bases = Mutex<[SceneName: SharedFrame]>([:])
     private let signal: AsyncStream<Void>.Continuation
     /// Wakes the writer; at most one wake-up waits.
     let wakeUps: AsyncStream<Void>
@@ -106,19 +112,29 @@ final class Mailbox: Sendable {
         return unread
     }
 
-    /// Queues a scene's frame, replacing the one of that scene still waiting.
-    func post(frame: ByteBuffer, of scene: SceneName) {
+    /// Queues a scene's frame, replacing the one of that scene still waiting: whole, or `delta`, as the views
+    /// that changed since the last frame of the scene taken for this client (whole when there is none, or it is
+    /// of another generation).
+    func post(frame: SharedFrame, of scene: SceneName, delta: Bool = false) {
         state.withLock { state in
             guard !state.isClosed else { return }
-            state.frames[scene] = frame
+            state.frames[scene] = (frame, delta)
             if state.ordered.insert(scene).inserted { state.frameOrder.append(scene) }
         }
         signal.yield()
     }
 
+    /// The scene's next frame goes whole, whatever its subscription: a client that subscribes again asks for it.
+    func sendWhole(scene: SceneName) {
+        _ = state.withLock { $0.whole.insert(scene) }
+    }
+
     /// Drops the frame of a scene that is gone, if one still waits: its `removed` event says all there is.
     func forget(scene: SceneName) {
-        _ = state.withLock { $0.frames.removeValue(forKey: scene) }
+        _ = state.withLock { state in
+            state.frames.removeValue(forKey: scene)
+            state.whole.insert(scene)
+        }
     }
 
     /// The writer got a slice out to the client: a reader waiting for room waits on, however long what was
@@ -127,14 +143,15 @@ final class Mailbox: Sendable {
         state.withLock { $0.lastProgress = .now() }
     }
 
-    /// What is due for writing now: messages first, in order, then the latest frames.
+    /// What is due for writing now: messages first, in order, then the latest frames, each whole or as a delta
+    /// from the last one taken.
     func take() -> (items: [ByteBuffer], overflowing: Bool) {
-        let (items, overflowing, waiters) = state.withLock { state in
+        let (messages, frames, whole, overflowing, waiters) = state.withLock { state in
             state.lastProgress = .now()
-            var items = state.messages
-            for scene in state.frameOrder {
-                if let frame = state.frames[scene] { items.append(frame) }
-            }
+            let messages = state.messages
+            let frames = state.frameOrder.compactMap { scene in state.frames[scene].map { (scene, $0) } }
+            let whole = state.whole
+            state.whole.removeAll()
             state.messages.removeAll(keepingCapacity: true)
             state.ownsLast = false
             state.responseBytes = 0
@@ -144,11 +161,26 @@ final class Mailbox: Sendable {
             state.ordered.removeAll(keepingCapacity: true)
             let waiters = state.roomWaiters.values
             state.roomWaiters.removeAll()
-            return (items, state.isOverflowing, waiters)
+            return (messages, frames, whole, state.isOverflowing, waiters)
         }
         for waiter in waiters {
             waiter.timer?.cancel()
             waiter.continuation.resume(returning: true)
+        }
+        var items = messages
+        if !frames.isEmpty || !whole.isEmpty {
+            bases.withLock { bases in
+                for scene in whole { bases[scene] = nil }
+                for (scene, pending) in frames {
+                    guard pending.delta else {
+                        bases[scene] = nil
+                        items.append(pending.frame.whole)
+                        continue
+                    }
+                    items.append(pending.frame.bytes(after: bases[scene]))
+                    bases[scene] = pending.frame
+                }
+            }
         }
         return (items, overflowing)
     }

@@ -35,7 +35,7 @@ func answer(_ request: Request, with registry: inout SceneRegistry, execs: inout
         return (.done, [])
     case .scenes:
         return (.scenes(registry.names.compactMap { registry.entries[$0]?.summary }), [])
-    case .subscribe(let selector):
+    case .subscribe(let selector, _):
         let names: [SceneName]
         switch selector {
         case .all: names = registry.names
