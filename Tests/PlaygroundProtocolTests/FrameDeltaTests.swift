@@ -98,4 +98,37 @@ import Testing
         #expect(otherGeneration.applying(delta) == nil)
         #expect(base.applying(next) == next, "a whole frame replaces the base")
     }
+
+    @Test("The in-place comparison the daemon diffs with agrees with ==, one field changed at a time")
+    func inPlaceComparison() {
+        var random = Generator(state: 7)
+        for _ in 0..<300 {
+            let view = Self.view("v", &random)
+            var variants: [ViewFrame] = []
+            for field in 0..<15 {
+                var changed = view
+                switch field {
+                case 0: changed.name += "x"
+                case 1: changed.kind = view.kind == .label ? .button : .label
+                case 2: changed.parent += "x"
+                case 3: changed.x += 1
+                case 4: changed.y += 1
+                case 5: changed.width += 1
+                case 6: changed.height += 1
+                case 7: changed.alpha += 0.5
+                case 8: changed.text = (view.text ?? "") + "x"
+                case 9: changed.font = (view.font ?? 17) + 1
+                case 10: changed.color = Color(rgb: 0x010203)
+                case 11: changed.hidden.toggle()
+                case 12: changed.lines = ["other"]
+                case 13: changed.transform = AffineTransform2D(a: 2, b: 0, c: 0, d: 2, tx: 0, ty: 0)
+                default: changed.textColor = Color(rgb: 0x040506)
+                }
+                variants.append(changed)
+            }
+            for other in variants + [view] {
+                #expect(ViewFrame.sameViews([view], [other]) == (view == other), "\(view) and \(other)")
+            }
+        }
+    }
 }

@@ -28,12 +28,21 @@ extension Frame {
     public func delta(from base: Frame) -> Frame {
         var changed: [ViewFrame] = []
         var gone: [String] = []
-        if base.views.count == views.count,
-            zip(base.views, views).allSatisfy({ $0.name == $1.name })
-        {
-            // The usual case: the same views in the same order, compared in place.
-            for (old, new) in zip(base.views, views) where old != new { changed.append(new) }
-        } else {
+        // The usual case: the same views in the same order, compared in place (through buffers, so that no view
+        // is copied to be compared: a frame of 2,000 views is diffed 120 times a second).
+        let inPlace = base.views.withUnsafeBufferPointer { old in
+            views.withUnsafeBufferPointer { new in
+                guard old.count == new.count else { return false }
+                guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return true }
+                for index in new.indices where oldBase[index].name != newBase[index].name { return false }
+                for index in new.indices where !ViewFrame.same(oldBase + index, newBase + index) {
+                    changed.append(new[index])
+                }
+                return true
+            }
+        }
+        if !inPlace {
+            changed.removeAll()
             let before = Dictionary(base.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             let now = Set(views.map(\.name))
             changed = views.filter { before[$0.name] != $0 }
@@ -70,5 +79,31 @@ extension Frame {
         return Frame(
             scene: scene, generation: generation, seq: delta.seq, time: delta.time, settled: delta.settled,
             canvas: delta.canvas, views: views)
+    }
+}
+
+extension ViewFrame {
+    /// Whether two views in place are equal, field by field, the numbers first: what `==` says, without copying
+    /// either view (which the synthesised `==` did, for every view of every frame).
+    static func same(_ a: UnsafePointer<ViewFrame>, _ b: UnsafePointer<ViewFrame>) -> Bool {
+        a.pointee.x == b.pointee.x && a.pointee.y == b.pointee.y && a.pointee.width == b.pointee.width
+            && a.pointee.height == b.pointee.height && a.pointee.alpha == b.pointee.alpha
+            && a.pointee.hidden == b.pointee.hidden && a.pointee.kind == b.pointee.kind
+            && a.pointee.font == b.pointee.font && a.pointee.color == b.pointee.color
+            && a.pointee.textColor == b.pointee.textColor && a.pointee.transform == b.pointee.transform
+            && a.pointee.name == b.pointee.name && a.pointee.parent == b.pointee.parent
+            && a.pointee.text == b.pointee.text && a.pointee.lines == b.pointee.lines
+    }
+
+    /// ``same(_:_:)`` of every view of two lists, in place.
+    package static func sameViews(_ a: [ViewFrame], _ b: [ViewFrame]) -> Bool {
+        a.withUnsafeBufferPointer { first in
+            b.withUnsafeBufferPointer { second in
+                guard first.count == second.count else { return false }
+                guard let one = first.baseAddress, let two = second.baseAddress else { return true }
+                for index in first.indices where !same(one + index, two + index) { return false }
+                return true
+            }
+        }
     }
 }

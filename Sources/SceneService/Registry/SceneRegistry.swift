@@ -275,8 +275,9 @@ package struct SceneRegistry: Sendable {
 
     /// A new frame of the scene when what it shows differs from the last one sent (or `force`).
     private mutating func frameIfChanged(_ name: SceneName, force: Bool) -> [Event] {
+        // Through the session in place: reading it out of the table would copy the whole scene, every tick.
         guard let seq = entries[name]?.frames.next,
-            let frame = entries[name]?.session?.scene.presentationFrame(seq: seq),
+            let frame = withSession(name, { $0.scene.presentationFrame(seq: seq) }),
             let changed = entries[name]!.frames.changed(frame, always: force)
         else { return [] }
         return [.frame(changed)]
