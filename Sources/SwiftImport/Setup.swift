@@ -143,26 +143,18 @@ extension Importer {
             for index in list {
                 if path.last == "activate" { activate(index) } else { constraints[index].activation = nil }
             }
-        case "setTitle":
-            guard let view = viewName(path: receiver, in: scope), let title = call.arguments.first?.expression else {
+        case "setTitle", "setTitleColor":
+            // A button's title or its colour, for the normal state.
+            let isColor = path.last == "setTitleColor"
+            guard let view = viewName(path: receiver, in: scope), let value = call.arguments.first?.expression else {
                 skip(call, "not a button of the class")
                 return
             }
             if let state = call.argument("for")?.memberPath?.last, state != "normal" {
-                skip(call, "only the normal state's title is read")
+                skip(call, "only the normal state's title\(isColor ? " colour" : "") is read")
                 return
             }
-            setViewProperty(view, "text", title, scope: scope, at: call)
-        case "setTitleColor":
-            guard let view = viewName(path: receiver, in: scope), let color = call.arguments.first?.expression else {
-                skip(call, "not a button of the class")
-                return
-            }
-            if let state = call.argument("for")?.memberPath?.last, state != "normal" {
-                skip(call, "only the normal state's title colour is read")
-                return
-            }
-            setViewProperty(view, "textColor", color, scope: scope, at: call)
+            setViewProperty(view, isColor ? "textColor" : "text", value, scope: scope, at: call)
         case "setContentHuggingPriority", "setContentCompressionResistancePriority":
             guard let view = viewName(path: receiver, in: scope), view != "root",
                 let value = call.arguments.first.flatMap({ priority($0.expression) }),
