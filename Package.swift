@@ -442,7 +442,7 @@ let package = Package(
                 "LanguageServer", "JSONRPC", "PlaygroundProtocol", "SceneLanguage", "TestSupport", "HostSystem",
                 "layout-lsp",
             ],
-            exclude: ["lsp_e2e.py"],
+            exclude: ["lsp_e2e.py", "nvim_diagnostics.lua"],
             swiftSettings: strictSettings
         ),
         .testTarget(
