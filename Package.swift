@@ -34,6 +34,7 @@ let package = Package(
         .executable(name: "reload-bench", targets: ["reload-bench"]),
         .executable(name: "stream-bench", targets: ["stream-bench"]),
         .executable(name: "viewer-bench", targets: ["viewer-bench"]),
+        .executable(name: "lsp-bench", targets: ["lsp-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -250,6 +251,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/layout-lsp",
+            swiftSettings: strictSettings
+        ),
+        // What a keystroke costs: the real layout-lsp, from didChange to publishDiagnostics, on the Quiz playground
+        // and on a generated scene of 2,000 views.
+        .executableTarget(
+            name: "lsp-bench",
+            dependencies: ["BenchSupport", "JSONRPC", "PlaygroundProtocol", "HostSystem"],
+            path: "Tools/lsp-bench",
             swiftSettings: strictSettings
         ),
         // What importing a UIKit view controller costs: the Bankey tutorial's, and generated ones of up to 10,600 lines.
