@@ -130,3 +130,27 @@ extension String {
         return count
     }
 }
+
+@Suite struct DeepOutlineTests {
+    @Test("Views nested deeper than the outline's limit are listed under their ancestor at the limit")
+    func deepNesting() throws {
+        var server = ServerHarness.initialized()
+        var text = ""
+        for level in 0..<30 { text += String(repeating: "  ", count: level) + "view v\(level) {\n" }
+        for level in (0..<30).reversed() { text += String(repeating: "  ", count: level) + "}\n" }
+        _ = server.open(text)
+        let symbols = try server.result(
+            "textDocument/documentSymbol", ["textDocument": .object(["uri": .string("file:///work/Scene.layout")])])
+        var level = symbols.array?.first
+        var depth = 0
+        while let children = level?["children"]?.array, let first = children.first {
+            depth += 1
+            level = first
+            if depth == 15 { #expect(children.count == 15, "v15 to v29 under v14") }
+        }
+        #expect(depth == 15)
+        let deepest = try #require(level)
+        #expect(deepest["name"]?.string == "v15")
+        #expect(deepest["children"] == nil)
+    }
+}

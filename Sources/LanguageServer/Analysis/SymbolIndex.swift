@@ -23,9 +23,9 @@ package struct Symbol: Hashable, Sendable, CustomStringConvertible {
 ///
 /// A name is resolved as the language resolves it: after `action` and `run`
 /// it is an action; after a `.` it is a member (an attribute, a property),
-/// never a symbol; after `color`, `curve` and `at` it is a value; otherwise
-/// it is the view, constraint, group, animator, variable or text list of
-/// that name, if there is one. Names inside a visual format line
+/// never a symbol; after `color` (and `color =`), `curve` and `at` it is a
+/// value; otherwise it is the view, constraint, group, animator, variable or
+/// text list of that name, if there is one. Names inside a visual format line
 /// (`H:|-[title]-|`) are views. Declarations are where the scene says each
 /// symbol was declared (an animator only an action creates: its first
 /// `animator` statement).
@@ -74,10 +74,13 @@ package struct SymbolIndex: Sendable {
             if case .identifier(let name) = token.kind, kinds[name] == nil { kinds[name] = .animator }
         }
         var previous: Token.Kind = .newline
+        var beforePrevious: Token.Kind = .newline
         for token in tokens {
-            defer { previous = token.kind }
+            defer { (beforePrevious, previous) = (previous, token.kind) }
             switch token.kind {
             case .identifier(let name):
+                // `V.color = NAME`: a colour.
+                if previous == .equal && beforePrevious == .identifier("color") { continue }
                 guard let kind = resolve(name, after: previous) else { continue }
                 // An animator created only in actions is declared by its first `animator` statement.
                 if kind == .animator, previous == .identifier("animator") {

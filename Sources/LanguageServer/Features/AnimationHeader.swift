@@ -35,7 +35,7 @@ struct AnimationHeader {
             found.append(
                 AnimationHeader(
                     title: "animator `\(declaration.name.name)`", options: declaration.options,
-                    range: declaration.range.union(declaration.options.range).prefix(upTo: declaration.options.range)))
+                    range: declaration.range.prefix(upTo: declaration.options.range)))
             walk(declaration.body)
             declaration.allCompletions.forEach(walk)
         }

@@ -12,9 +12,22 @@ extension DocumentContext {
         case object = 19, `struct` = 23, event = 24
     }
 
+    /// The deepest level at which a view is nested in the outline.
+    static let deepestSymbol = 15
+
     package func documentSymbols() -> JSONValue {
         guard let scene else { return .array([]) }
         var top: [(start: Int, json: JSONValue)] = []
+        // Views nested deeper than ``deepestSymbol`` are listed under their ancestor at that depth, so that the
+        // answer stays a JSON document any client reads (the language allows 64 levels of blocks).
+        var parents: [ViewID?] = []
+        var depths: [Int] = []
+        for view in scene.viewIDs {
+            var parent = scene[view].parent
+            while let shown = parent, depths[shown.index] >= Self.deepestSymbol { parent = parents[shown.index] }
+            parents.append(parent)
+            depths.append(parent.map { depths[$0.index] + 1 } ?? 0)
+        }
         // Views: children first, so that each parent's range can cover them.
         var children: [[(Int, JSONValue)]] = Array(repeating: [], count: scene.views.count)
         var spans: [Range<Int>] = scene.views.map { $0.range.start..<$0.range.end }
@@ -26,7 +39,7 @@ extension DocumentContext {
                 declaration.name.name, detail: "\(declaration.kind)", kind: kind, range: span,
                 selection: declaration.name.range.start..<declaration.name.range.end,
                 children: children[view.index].sorted { $0.0 < $1.0 }.map(\.1))
-            if let parent = declaration.parent {
+            if let parent = parents[view.index] {
                 children[parent.index].append((span.lowerBound, json))
                 let parentSpan = spans[parent.index]
                 spans[parent.index] =
