@@ -295,6 +295,22 @@ async def main(server, root):
     check(any(d.code == "invalid-swift" for d in published), "a Swift scene that does not parse gets invalid-swift",
           str([(d.code, d.message) for d in published]))
 
+    # The playground's UIKit view controller with a width the canvas contradicts: the scene's diagnostic at the Swift.
+    with open(os.path.join(root, "Playgrounds", "swift", "LoginViewController.swift"), encoding="utf-8") as file:
+        login = file.read()
+    added = "NSLayoutConstraint.activate([view.widthAnchor.constraint(equalToConstant: 10)])\n        "
+    at = login.index("NSLayoutConstraint.activate([")
+    login = login[:at] + added + login[at:]
+    login_uri = f"file://{root}/LoginViewController.swift"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=login_uri, language_id="swift", version=1, text=login)))
+    published = await client.diagnostics_for(login_uri, 1)
+    conflicts = [d for d in published if d.code == "unsatisfiable-constraints"]
+    check(conflicts and conflicts[0].range.start.line == utf16_position(login, at).line,
+          "a Swift scene's layout conflict is reported at the Swift line that made it",
+          str([(d.code, d.range.start) for d in published]))
+    check(any(d.code == "import-skipped" for d in published), "the import's warnings are reported at their Swift")
+
     # --- Closing clears a document's diagnostics; shutdown and exit end the server with status 0.
     client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=document(conflict_uri)))
     async with client.arrived:
