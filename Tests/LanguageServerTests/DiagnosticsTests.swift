@@ -1,6 +1,8 @@
+import Foundation
 import JSONRPC
 import LanguageServer
 import PlaygroundProtocol
+import TestSupport
 import Testing
 
 @Suite struct DiagnosticsTests {
@@ -68,6 +70,21 @@ import Testing
         #expect(missing["severity"]?.number == 2)
         let related = missing["relatedInformation"]?.array ?? []
         #expect(related.contains { $0["message"]?.string?.contains("the action 'slide'") == true })
+    }
+
+    @Test(
+        "The playgrounds open with only their pitfalls' warnings: a dry run reports no error that depends on order",
+        arguments: [
+            ("Quiz", ["missing-layout"]), ("Messaging", ["missing-layout"]), ("Burger", []), ("Bankey", []),
+            ("Form", []), ("VisualFormat", []),
+        ])
+    func playgrounds(name: String, codes: [String]) throws {
+        var server = ServerHarness.initialized()
+        let text = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Playgrounds/\(name).layout"), encoding: .utf8)
+        let diagnostics = server.open(text, uri: "file:///work/\(name).layout")
+        #expect(diagnostics.compactMap { $0["code"]?.string } == codes, "\(name)")
+        #expect(diagnostics.allSatisfy { $0["severity"]?.number == 2 }, "\(name)")
     }
 
     @Test("Scene errors hold the dry run back: a scene that does not load is not run")

@@ -3,9 +3,14 @@ import SceneRuntime
 
 /// A scene played offline for the warnings only running it finds: `on load`
 /// and its animations, then each named action on its own from there, as a
-/// client would run it; `missing-layout`, `nothing-to-animate`,
-/// `unreverted-constraints`, an animator's illegal transition, a runtime
-/// limit reached.
+/// client would run it: `missing-layout`, `unreverted-constraints`, a value
+/// out of range.
+///
+/// Only warnings are kept. The runtime's errors (an animator asked to do
+/// what its state does not allow, an animator started with nothing to
+/// animate) depend on what ran before, which an editor cannot know: the
+/// Burger playground's `close` reverses an animator that `scrub` started, and
+/// run straight after loading it would be an error in a file that has none.
 ///
 /// Each run advances scene time by at most ``timeLimit`` in one step, with no
 /// frame made, so a `repeat forever` costs no more than a finite animation.
@@ -51,7 +56,7 @@ struct DryRun {
         _ found: [RuntimeDiagnostic], from run: String?, at range: SourceRange? = nil, since start: Double,
         seen: inout Set<Key>
     ) {
-        for item in found {
+        for item in found where item.diagnostic.severity != .error {
             var diagnostic = item.diagnostic
             let key = Key(
                 code: diagnostic.code, start: diagnostic.range.start, end: diagnostic.range.end,
