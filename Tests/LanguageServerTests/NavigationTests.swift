@@ -53,6 +53,23 @@ import Testing
         #expect(found["range"]?.start ?? (0, 0) == position(of: declaration, in: Self.scene), "\(use)")
     }
 
+    @Test("Hovering a group, a variable or an action's name says what it is")
+    func otherSymbols() throws {
+        var server = ServerHarness.initialized()
+        _ = server.open(Self.scene)
+        let group = try server.result(
+            "textDocument/hover", ServerHarness.at(position(of: "activate apart", in: Self.scene, offset: 9)))
+        #expect(
+            group.hoverText.contains("**constraints** `apart`, inactive until an action activates it: 1 constraint"))
+        #expect(group.hoverText.contains("`gap.width == 50` (line 9, inactive)"))
+        let variable = try server.result(
+            "textDocument/hover", ServerHarness.at(position(of: "index += 1", in: Self.scene)))
+        #expect(variable.hoverText == "**var** `index` = 0 at every load")
+        let action = try server.result(
+            "textDocument/hover", ServerHarness.at(position(of: "run next", in: Self.scene, offset: 4)))
+        #expect(action.hoverText == "**action** `next` declared on line 15")
+    }
+
     @Test("References list every use, with or without the declaration")
     func references() throws {
         var server = ServerHarness.initialized()

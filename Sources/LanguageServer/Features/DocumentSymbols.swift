@@ -8,18 +8,50 @@ import SceneLanguage
 extension DocumentContext {
     /// LSP's SymbolKind numbers.
     enum SymbolKindNumber: Int {
-        case namespace = 3, `class` = 5, property = 7, field = 8, function = 12, variable = 13, array = 18
-        case object = 19, `struct` = 23, event = 24
+        case namespace = 3, `class` = 5, property = 7, function = 12, variable = 13, array = 18, `struct` = 23
+        case event = 24
     }
+
+    /// A symbol of the outline with where it starts, for ordering.
+    private typealias Entry = (start: Int, json: JSONValue)
 
     /// The deepest level at which a view is nested in the outline.
     static let deepestSymbol = 15
 
     package func documentSymbols() -> JSONValue {
         guard let scene else { return .array([]) }
-        var top: [(start: Int, json: JSONValue)] = []
-        // Views nested deeper than ``deepestSymbol`` are listed under their ancestor at that depth, so that the
-        // answer stays a JSON document any client reads (the language allows 64 levels of blocks).
+        var top = views(of: scene)
+        var grouped: [[JSONValue]] = Array(repeating: [], count: scene.groups.count)
+        for id in scene.constraintIDs {
+            let constraint = scene[id]
+            let text = constraint.expansion ?? String(scene.text(of: constraint.range))
+            if let group = constraint.group {
+                // In a group, an unnamed constraint goes by its text.
+                let name = constraint.name ?? Identifier(text, constraint.range)
+                grouped[group.index].append(symbol(name, detail: text, kind: .property, in: constraint.range).json)
+            } else if let name = constraint.name {
+                top.append(symbol(name, detail: text, kind: .property, in: constraint.range))
+            }
+        }
+        for (index, group) in scene.groups.enumerated() {
+            let name = group.name ?? Identifier("constraints", group.range)
+            let detail = group.isInitiallyActive ? "constraints" : "constraints, inactive"
+            top.append(symbol(name, detail: detail, kind: .namespace, in: group.range, children: grouped[index]))
+        }
+        top += scene.animators.map { symbol($0.name, detail: "animator", kind: .event, in: $0.range) }
+        top += scene.variables.map { symbol($0.name, detail: "var", kind: .variable, in: $0.range) }
+        top += scene.textLists.map { symbol($0.name, detail: "texts", kind: .array, in: $0.range) }
+        if let onLoad = scene.onLoad {
+            top.append(symbol(Identifier("on load", onLoad.range), detail: "action", kind: .function, in: onLoad.range))
+        }
+        top += scene.actions.map { symbol($0.name, detail: "action", kind: .function, in: $0.range) }
+        return .array(top.sorted { $0.start < $1.start }.map(\.json))
+    }
+
+    /// The views at the top of the outline, each with its subviews. Views nested deeper than ``deepestSymbol``
+    /// are listed under their ancestor at that depth, so that the answer stays a JSON document any client reads
+    /// (the language allows 64 levels of blocks).
+    private func views(of scene: Scene) -> [Entry] {
         var parents: [ViewID?] = []
         var depths: [Int] = []
         for view in scene.viewIDs {
@@ -28,120 +60,38 @@ extension DocumentContext {
             parents.append(parent)
             depths.append(parent.map { depths[$0.index] + 1 } ?? 0)
         }
-        // Views: children first, so that each parent's range can cover them.
-        var children: [[(Int, JSONValue)]] = Array(repeating: [], count: scene.views.count)
-        var spans: [Range<Int>] = scene.views.map { $0.range.start..<$0.range.end }
+        // Children first, so that each parent's range can cover them.
+        var children: [[Entry]] = Array(repeating: [], count: scene.views.count)
+        var spans = scene.views.map(\.range)
+        var top: [Entry] = []
         for view in scene.viewIDs.reversed() {
             let declaration = scene[view]
             let span = spans[view.index]
-            let kind: SymbolKindNumber = declaration.kind == .guide ? .struct : .class
-            let json = symbol(
-                declaration.name.name, detail: "\(declaration.kind)", kind: kind, range: span,
-                selection: declaration.name.range.start..<declaration.name.range.end,
-                children: children[view.index].sorted { $0.0 < $1.0 }.map(\.1))
+            let entry = symbol(
+                declaration.name, detail: "\(declaration.kind)", kind: declaration.kind == .guide ? .struct : .class,
+                in: span, children: children[view.index].sorted { $0.start < $1.start }.map(\.json))
             if let parent = parents[view.index] {
-                children[parent.index].append((span.lowerBound, json))
-                let parentSpan = spans[parent.index]
-                spans[parent.index] =
-                    min(parentSpan.lowerBound, span.lowerBound)..<max(parentSpan.upperBound, span.upperBound)
+                children[parent.index].append(entry)
+                spans[parent.index] = spans[parent.index].union(span)
             } else {
-                top.append((span.lowerBound, json))
+                top.append(entry)
             }
         }
-        var grouped: [[JSONValue]] = Array(repeating: [], count: scene.groups.count)
-        for id in scene.constraintIDs {
-            let constraint = scene[id]
-            let text = constraint.expansion ?? String(scene.text(of: constraint.range))
-            let span = constraint.range.start..<constraint.range.end
-            if let group = constraint.group {
-                let name = constraint.name?.name ?? text
-                let selection = constraint.name.map { $0.range.start..<$0.range.end } ?? span
-                grouped[group.index].append(
-                    symbol(name, detail: text, kind: .property, range: span, selection: selection, children: []))
-            } else if let name = constraint.name {
-                top.append(
-                    (
-                        span.lowerBound,
-                        symbol(
-                            name.name, detail: text, kind: .property, range: span,
-                            selection: name.range.start..<name.range.end, children: [])
-                    ))
-            }
-        }
-        for (index, group) in scene.groups.enumerated() {
-            let name = group.name?.name ?? "constraints"
-            let selection = group.name.map { $0.range.start..<$0.range.end } ?? group.range.start..<group.range.end
-            let detail = group.isInitiallyActive ? "constraints" : "constraints, inactive"
-            top.append(
-                (
-                    group.range.start,
-                    symbol(
-                        name, detail: detail, kind: .namespace, range: group.range.start..<group.range.end,
-                        selection: selection, children: grouped[index])
-                ))
-        }
-        for animator in scene.animators {
-            top.append(
-                (
-                    animator.range.start,
-                    symbol(
-                        animator.name.name, detail: "animator", kind: .event,
-                        range: animator.range.start..<animator.range.end,
-                        selection: animator.name.range.start..<animator.name.range.end, children: [])
-                ))
-        }
-        for variable in scene.variables {
-            top.append(
-                (
-                    variable.range.start,
-                    symbol(
-                        variable.name.name, detail: "var", kind: .variable,
-                        range: variable.range.start..<variable.range.end,
-                        selection: variable.name.range.start..<variable.name.range.end, children: [])
-                ))
-        }
-        for list in scene.textLists {
-            top.append(
-                (
-                    list.range.start,
-                    symbol(
-                        list.name.name, detail: "texts", kind: .array, range: list.range.start..<list.range.end,
-                        selection: list.name.range.start..<list.name.range.end, children: [])
-                ))
-        }
-        if let onLoad = scene.onLoad {
-            top.append(
-                (
-                    onLoad.range.start,
-                    symbol(
-                        "on load", detail: "action", kind: .function, range: onLoad.range.start..<onLoad.range.end,
-                        selection: onLoad.range.start..<onLoad.range.end, children: [])
-                ))
-        }
-        for action in scene.actions {
-            top.append(
-                (
-                    action.range.start,
-                    symbol(
-                        action.name.name, detail: "action", kind: .function,
-                        range: action.range.start..<action.range.end,
-                        selection: action.name.range.start..<action.name.range.end, children: [])
-                ))
-        }
-        return .array(top.sorted { $0.start < $1.start }.map(\.json))
+        return top
     }
 
+    /// A DocumentSymbol: its name's range is the selection, inside its declaration's range (LSP requires it).
     private func symbol(
-        _ name: String, detail: String, kind: SymbolKindNumber, range span: Range<Int>, selection: Range<Int>,
-        children: [JSONValue]
-    ) -> JSONValue {
-        // LSP requires the selection inside the range.
-        let whole = min(span.lowerBound, selection.lowerBound)..<max(span.upperBound, selection.upperBound)
+        _ name: Identifier, detail: String, kind: SymbolKindNumber, in declaration: SourceRange,
+        children: [JSONValue] = []
+    ) -> Entry {
+        let whole = declaration.union(name.range)
         var members: [String: JSONValue] = [
-            "name": .string(name.isEmpty ? "(unnamed)" : name), "detail": .string(detail),
-            "kind": .number(Double(kind.rawValue)), "range": range(whole).json, "selectionRange": range(selection).json,
+            "name": .string(name.name.isEmpty ? "(unnamed)" : name.name), "detail": .string(detail),
+            "kind": .number(Double(kind.rawValue)), "range": range(whole).json,
+            "selectionRange": range(name.range).json,
         ]
         if !children.isEmpty { members["children"] = .array(children) }
-        return .object(members)
+        return (whole.start, .object(members))
     }
 }

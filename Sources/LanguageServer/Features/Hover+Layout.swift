@@ -57,6 +57,24 @@ extension DocumentContext {
         return line + ")"
     }
 
+    /// A group's state as declared, and its constraints with theirs.
+    func describe(group id: GroupID, scene: Scene, layout: LayoutModel) -> String {
+        let group = scene[id]
+        let members = scene.constraintIDs.filter { scene[$0].group == id }
+        var lines = [
+            "**constraints** `\(group.name?.name ?? "")`"
+                + (group.isInitiallyActive ? "" : ", inactive until an action activates it")
+                + ": \(members.count) constraint\(members.count == 1 ? "" : "s")"
+        ]
+        for member in members.prefix(Self.listedConstraints) {
+            lines.append("- " + summary(of: member, scene: scene, layout: layout))
+        }
+        if members.count > Self.listedConstraints {
+            lines.append("- … and \(members.count - Self.listedConstraints) more")
+        }
+        return lines.joined(separator: "  \n")
+    }
+
     /// A constraint's priority, and whether the solved layout satisfies it and by how much it misses.
     func describe(constraint id: ConstraintID, scene: Scene, layout: LayoutModel) -> String {
         let constraint = scene[id]

@@ -64,7 +64,21 @@ extension DocumentContext {
             }
         case .animator:
             if let header = AnimationHeader.animator(named: symbol.name, in: scene) { return header.markdown }
-        default:
+        case .group:
+            if let group = scene.groupID(named: symbol.name) {
+                return describe(group: group, scene: scene, layout: layout)
+            }
+        case .variable:
+            if let index = scene.variableIndices[symbol.name] {
+                return "**var** `\(symbol.name)` = \(format(scene.variables[index].initialValue)) at every load"
+            }
+        case .textList:
+            if let index = scene.textListIndices[symbol.name] {
+                let texts = scene.textLists[index].texts
+                return "**texts** `\(symbol.name)`: \(texts.count) entr\(texts.count == 1 ? "y" : "ies")  \n"
+                    + texts.prefix(10).enumerated().map { "\($0.offset): \"\($0.element)\"" }.joined(separator: "  \n")
+            }
+        case .view, .guide, .constraint, .action:
             break
         }
         let declared = symbols.declarations[symbol].map { " declared on line \(lineNumber(of: $0.lowerBound))" } ?? ""
