@@ -45,6 +45,7 @@
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.layout\\'" . layout-mode))
 
+(defvar eglot-server-programs)
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs `(layout-mode . (,layout-lsp-program))))
 
