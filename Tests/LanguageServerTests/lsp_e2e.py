@@ -47,6 +47,7 @@ class Client(LanguageClient):
     def __init__(self):
         super().__init__("layout-lsp-e2e", "1")
         self.diagnostics = {}
+        self.publications = 0
         self.arrived = asyncio.Condition()
 
     async def diagnostics_for(self, uri, version):
@@ -64,6 +65,7 @@ def make_client():
     async def published(params):
         async with client.arrived:
             client.diagnostics[params.uri] = (params.version, params.diagnostics)
+            client.publications += 1
             client.arrived.notify_all()
 
     return client
@@ -157,6 +159,24 @@ async def main(server, root):
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=quiz)]))
     fixed = await client.diagnostics_for(uri, version)
     check([d.code for d in fixed] == ["missing-layout"], "fixing it leaves only the warning", str([d.code for d in fixed]))
+
+    # A burst of keystrokes, faster than the server analyses: it publishes the last version, without one for each.
+    published_before = client.publications
+    for keystroke in range(30):
+        version += 1
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)),
+                text="#" if keystroke % 2 == 0 else "")]))
+    await client.diagnostics_for(uri, version)
+    burst = client.publications - published_before
+    check(burst < 30, f"a burst of 30 keystrokes is analysed fewer than 30 times ({burst})", f"{burst} publications")
+    version += 1
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=quiz)]))
+    await client.diagnostics_for(uri, version)
 
     # --- Hover: a view's frame, a constraint, an animation header.
     hover = await request(client.text_document_hover_async(types.HoverParams(
