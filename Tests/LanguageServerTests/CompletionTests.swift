@@ -58,6 +58,8 @@ import Testing
         #expect(try labels(after: "action b {\n  run ").contains("go"))
         #expect(try labels(after: "action b {\n  start ") == ["fade"])
         #expect(try labels(after: "action b {\n  deactivate ") == ["cardTop"])
+        #expect(try labels(after: "card.width == 10 @") == ["fitting", "high", "low", "required"])
+        #expect(try labels(after: "action b {\n  swap q") == ["question", "quiet", "card", "cardTop"])
     }
 
     @Test("At the start of a line: the scene's names and the language's keywords")

@@ -12,6 +12,7 @@ import SceneLanguage
 ///   After `font`: the sizes of UIKit's text styles.
 /// - After `run`: actions. After `activate` or `deactivate`: constraints and
 ///   groups. After `start`, `pause`, `reverse`, `stop`, `finish`: animators.
+///   After `swap`: views and constraints. After `@`: the priorities' names.
 /// - Elsewhere: the scene's names and the language's keywords.
 ///
 /// Items are ordered as "did you mean" orders names: those that start with
@@ -64,10 +65,14 @@ extension DocumentContext {
     /// What the cursor follows.
     enum CompletionContext {
         case member(of: [String])
-        case color, curve, font, action, switchable, animator, anything
+        case color, curve, font, action, switchable, animator, priority, swappable, anything
 
         init(before: ArraySlice<UInt8>) {
             var index = before.endIndex
+            if index > before.startIndex, before[index - 1] == UInt8(ascii: "@") {
+                self = .priority
+                return
+            }
             // NAME.NAME.… before the word: a member.
             if index > before.startIndex, before[index - 1] == UInt8(ascii: ".") {
                 var path: [String] = []
@@ -93,6 +98,7 @@ extension DocumentContext {
             case "font": self = .font
             case "run": self = .action
             case "start", "pause", "reverse", "stop", "finish", "animator": self = .animator
+            case "swap": self = .swappable
             default:
                 if let first = words.first, first == "activate" || first == "deactivate" {
                     self = .switchable
@@ -127,6 +133,10 @@ extension DocumentContext {
             return names([.constraint, .group])
         case .animator:
             return names([.animator])
+        case .priority:
+            return PriorityName.allCases.map { Candidate($0.rawValue, .constant, detail: "\(format($0.value))") }
+        case .swappable:
+            return names([.view, .constraint])
         case .anything:
             return names([.view, .guide, .constraint, .group, .animator, .variable, .textList])
                 + Self.keywords.map { Candidate($0, .keyword) } + [Candidate("root", .class, detail: "the root view")]
