@@ -22,21 +22,29 @@ package struct DocumentAnalysis: Sendable {
     /// diagnostics are served.
     package let isImported: Bool
 
+    /// Analyses a scene file's text from nothing.
+    package init(layoutFile file: SourceFile, dryRun: Bool = true) {
+        var previous: LayoutModel? = nil
+        self.init(layoutFile: file, replacing: &previous, dryRun: dryRun)
+    }
+
     /// Analyses a scene file's text.
     ///
     /// - Parameters:
     ///   - file: The document's text, named by its path.
-    ///   - previous: The analysis of the version before, whose solver the new layout starts from when the
-    ///     views are the same (``LayoutModel/init(scene:updating:)``), as a daemon's reload does.
+    ///   - previous: The layout of the version before, whose solver the new layout takes over and changes when
+    ///     the views are the same (``LayoutModel/init(scene:replacing:)``), as a daemon's reload does; it is
+    ///     left empty then. Held nowhere else, its solver is moved, not copied.
     ///   - dryRun: Whether to run `on load` and each action for the runtime's warnings (``DryRun``).
-    package init(layoutFile file: SourceFile, previous: DocumentAnalysis? = nil, dryRun: Bool = true) {
+    package init(layoutFile file: SourceFile, replacing previous: inout LayoutModel?, dryRun: Bool = true) {
         let scene = Scene.parse(file)
-        let layout =
-            if let previous = previous?.layout, previous.scene.views.count == scene.views.count {
-                LayoutModel(scene: scene, updating: previous)
-            } else {
-                LayoutModel(scene: scene)
-            }
+        let layout: LayoutModel
+        if var old = previous, old.scene.views.count == scene.views.count {
+            previous = nil
+            layout = LayoutModel(scene: scene, replacing: &old)
+        } else {
+            layout = LayoutModel(scene: scene)
+        }
         var diagnostics = scene.diagnostics + layout.diagnostics
         if dryRun && !diagnostics.hasErrors {
             diagnostics += DryRun(scene: scene, layout: layout).diagnostics

@@ -1,6 +1,7 @@
 package import JSONRPC
 import PlaygroundProtocol
 import SceneLanguage
+import SceneRuntime
 
 /// The language server's state and its handlers: JSON-RPC messages in,
 /// messages out (responses, and `textDocument/publishDiagnostics`
@@ -44,8 +45,8 @@ package struct LanguageServer: Sendable {
         var document: TextDocument
         /// The analysis of ``document`` as it is now; nil after a change, until it is analysed.
         var analysis: DocumentAnalysis?
-        /// The analysis before the last change, whose layout the next one starts from.
-        var previous: DocumentAnalysis?
+        /// The layout before the last change, which the next analysis takes over.
+        var previousLayout: LayoutModel?
         var symbols: SymbolIndex?
     }
 
@@ -165,7 +166,7 @@ package struct LanguageServer: Sendable {
             guard let parsed = try? changes.map({ change throws(ResponseError) in try TextDocument.Change(change) })
             else { return [] }
             open.document.apply(parsed, version: version ?? open.document.version + 1)
-            if let analysis = open.analysis { open.previous = analysis }
+            if let analysis = open.analysis { open.previousLayout = analysis.layout }
             open.analysis = nil
             open.symbols = nil
             documents[uri] = open
@@ -233,10 +234,13 @@ package struct LanguageServer: Sendable {
                 configuration.importSwift.map { DocumentAnalysis(swiftFile: file, importer: $0) }
                 ?? DocumentAnalysis(layoutFile: SourceFile(name: file.name, text: ""), dryRun: false)
         } else {
-            analysis = DocumentAnalysis(layoutFile: file, previous: open.previous, dryRun: configuration.dryRun)
+            // The previous layout, held here alone, so that its solver is moved into the new one, not copied.
+            var previous = open.previousLayout
+            open.previousLayout = nil
+            documents[uri]?.previousLayout = nil
+            analysis = DocumentAnalysis(layoutFile: file, replacing: &previous, dryRun: configuration.dryRun)
         }
         open.analysis = analysis
-        open.previous = nil
         documents[uri] = open
         return (open.document, analysis)
     }
