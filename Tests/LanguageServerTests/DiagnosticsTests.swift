@@ -38,7 +38,7 @@ import Testing
         let related = try #require(broken["relatedInformation"]?.array)
         #expect(related.count == 1)
         #expect(related.first?["location"]?["range"]?.start ?? (0, 0) == position(of: "wide:", in: text))
-        #expect(related.first?["location"]?["uri"]?.string == "file:///work/Scene.layout")
+        #expect(related.first?["location"]?["uri"]?.string == "file:///project/Scene.layout")
         #expect(related.first?["message"]?.string?.contains("'wide: card.width == 100'") == true)
     }
 
@@ -82,7 +82,7 @@ import Testing
         var server = ServerHarness.initialized()
         let text = try String(
             contentsOf: repositoryRoot.appendingPathComponent("Playgrounds/\(name).layout"), encoding: .utf8)
-        let diagnostics = server.open(text, uri: "file:///work/\(name).layout")
+        let diagnostics = server.open(text, uri: "file:///project/\(name).layout")
         #expect(diagnostics.compactMap { $0["code"]?.string } == codes, "\(name)")
         #expect(diagnostics.allSatisfy { $0["severity"]?.number == 2 }, "\(name)")
     }
@@ -107,7 +107,7 @@ import Testing
                 "textDocument/didChange",
                 [
                     "textDocument": .object([
-                        "uri": .string("file:///work/Scene.layout"), "version": .number(Double(version)),
+                        "uri": .string("file:///project/Scene.layout"), "version": .number(Double(version)),
                     ]),
                     "contentChanges": .array([.object(["text": .string(Self.card + "view v\(version)\n")])]),
                 ])
@@ -123,7 +123,8 @@ import Testing
     func closing() {
         var server = ServerHarness.initialized()
         _ = server.open("viw card\n")
-        server.notify("textDocument/didClose", ["textDocument": .object(["uri": .string("file:///work/Scene.layout")])])
+        server.notify(
+            "textDocument/didClose", ["textDocument": .object(["uri": .string("file:///project/Scene.layout")])])
         let last = server.notifications.last
         #expect(last?.method == "textDocument/publishDiagnostics")
         #expect(last?.params?["diagnostics"]?.array?.isEmpty == true)

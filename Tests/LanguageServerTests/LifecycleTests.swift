@@ -71,9 +71,9 @@ import Testing
     @Test("A Swift document without an importer gets no diagnostics and no symbols, and no error")
     func swiftWithoutImporter() throws {
         var server = ServerHarness.initialized()
-        #expect(server.open("class A {}\n", uri: "file:///work/A.swift", language: "swift").isEmpty)
+        #expect(server.open("class A {}\n", uri: "file:///project/A.swift", language: "swift").isEmpty)
         let symbols = try server.result(
-            "textDocument/documentSymbol", ["textDocument": .object(["uri": .string("file:///work/A.swift")])])
+            "textDocument/documentSymbol", ["textDocument": .object(["uri": .string("file:///project/A.swift")])])
         #expect(symbols == .array([]))
     }
 }

@@ -94,7 +94,7 @@ import Testing
         var params = ServerHarness.at(position(of: "nextX:", in: Self.scene))
         params["newName"] = .string("incomingX")
         let edit = try server.result("textDocument/rename", params)
-        let edits = edit["changes"]?["file:///work/Scene.layout"]?.array ?? []
+        let edits = edit["changes"]?["file:///project/Scene.layout"]?.array ?? []
         #expect(edits.count == Self.scene.components("nextX"))
         #expect(edits.allSatisfy { $0["newText"]?.string == "incomingX" })
         params["newName"] = .string("questionX")
@@ -119,7 +119,8 @@ import Testing
         _ = server.open(text)
         let symbols =
             try server.result(
-                "textDocument/documentSymbol", ["textDocument": .object(["uri": .string("file:///work/Scene.layout")])]
+                "textDocument/documentSymbol",
+                ["textDocument": .object(["uri": .string("file:///project/Scene.layout")])]
             ).array ?? []
         let names = symbols.compactMap { $0["name"]?.string }
         #expect(
@@ -157,7 +158,7 @@ extension String {
         for level in (0..<30).reversed() { text += String(repeating: "  ", count: level) + "}\n" }
         _ = server.open(text)
         let symbols = try server.result(
-            "textDocument/documentSymbol", ["textDocument": .object(["uri": .string("file:///work/Scene.layout")])])
+            "textDocument/documentSymbol", ["textDocument": .object(["uri": .string("file:///project/Scene.layout")])])
         var level = symbols.array?.first
         var depth = 0
         while let children = level?["children"]?.array, let first = children.first {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Real Neovim, headless, with the configuration the repository ships (Tools/editors/nvim/init.lua), on a copy of
-/// the Quiz playground with a wrong name: the diagnostics it received are printed, then a user's session is played
+/// the Quiz playground with a wrong name: the diagnostics it received are printed, then what a user does is played
 /// (typing another wrong name, hovering a view for its frame, renaming a constraint, jumping to an action) by
 /// nvim_diagnostics.lua.
 @Suite struct NeovimTests {
@@ -17,7 +17,7 @@ import Testing
         .enabled(if: hasNeovim(), "Neovim is not installed (Tools/setup.sh installs it)"),
         .timeLimit(.minutes(2))
     )
-    func headlessSession() throws {
+    func headlessEditing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-nvim-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -54,7 +54,7 @@ struct ServerHarness {
     }
 
     /// Opens a document and returns the diagnostics the server publishes for it.
-    mutating func open(_ text: String, uri: String = "file:///work/Scene.layout", language: String = "layout")
+    mutating func open(_ text: String, uri: String = "file:///project/Scene.layout", language: String = "layout")
         -> [JSONValue]
     {
         notify(
@@ -68,7 +68,7 @@ struct ServerHarness {
     }
 
     /// Sends changes and returns the diagnostics then published.
-    mutating func change(_ uri: String = "file:///work/Scene.layout", version: Int, _ changes: [JSONValue])
+    mutating func change(_ uri: String = "file:///project/Scene.layout", version: Int, _ changes: [JSONValue])
         -> [JSONValue]
     {
         notify(
@@ -92,7 +92,7 @@ struct ServerHarness {
     }
 
     /// The params of a request at a position of the default document.
-    static func at(_ position: (Int, Int), uri: String = "file:///work/Scene.layout") -> [String: JSONValue] {
+    static func at(_ position: (Int, Int), uri: String = "file:///project/Scene.layout") -> [String: JSONValue] {
         [
             "textDocument": .object(["uri": .string(uri)]),
             "position": .object(["line": .number(Double(position.0)), "character": .number(Double(position.1))]),

@@ -102,5 +102,5 @@ local function main()
 end
 
 local ok, problem = pcall(main)
-check(ok, "the session ran to its end", tostring(problem))
+check(ok, "the editing ran to its end", tostring(problem))
 finish()
