@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "SwiftImport", targets: ["SwiftImport"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
+        .executable(name: "layout-lsp", targets: ["layout-lsp"]),
         .executable(name: "layout-watch", targets: ["layout-watch"]),
         .executable(name: "layout-view", targets: ["layout-view"]),
         .executable(name: "scene-bench", targets: ["scene-bench"]),
@@ -33,6 +34,7 @@ let package = Package(
         .executable(name: "reload-bench", targets: ["reload-bench"]),
         .executable(name: "stream-bench", targets: ["stream-bench"]),
         .executable(name: "viewer-bench", targets: ["viewer-bench"]),
+        .executable(name: "lsp-bench", targets: ["lsp-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -224,6 +226,41 @@ let package = Package(
             path: "Tools/layoutctl",
             swiftSettings: strictSettings
         ),
+        // JSON-RPC 2.0 with the Language Server Protocol's Content-Length framing: the framer and the messages, over
+        // PlaygroundProtocol's JSON reader and writer. No I/O.
+        .target(
+            name: "JSONRPC",
+            dependencies: ["PlaygroundProtocol"],
+            swiftSettings: strictSettings
+        ),
+        // The language server's handlers, pure: messages in, messages out, over the open documents, each parsed,
+        // checked, solved and dry-run in memory. No I/O, no clock.
+        .target(
+            name: "LanguageServer",
+            dependencies: [
+                "JSONRPC", "SceneLanguage", "SceneRuntime", "Animation", "LayoutValues", "PlaygroundProtocol",
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The language server's program: standard input and output, the debounce, and SwiftImport for `.swift`
+        // scenes' diagnostics.
+        .executableTarget(
+            name: "layout-lsp",
+            dependencies: [
+                "LanguageServer", "JSONRPC", "SceneLanguage", "SwiftImport", "HostSystem",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tools/layout-lsp",
+            swiftSettings: strictSettings
+        ),
+        // What a keystroke costs: the real layout-lsp, from didChange to publishDiagnostics, on the Quiz playground
+        // and on a generated scene of 2,000 views.
+        .executableTarget(
+            name: "lsp-bench",
+            dependencies: ["BenchSupport", "JSONRPC", "PlaygroundProtocol", "HostSystem"],
+            path: "Tools/lsp-bench",
+            swiftSettings: strictSettings
+        ),
         // What importing a UIKit view controller costs: the Bankey tutorial's, and generated ones of up to 10,600 lines.
         .executableTarget(
             name: "import-bench",
@@ -404,6 +441,17 @@ let package = Package(
         .testTarget(
             name: "SceneServiceTests",
             dependencies: ["SceneService", "FileWatching", "PlaygroundProtocol", "SceneLanguage"],
+            swiftSettings: strictSettings
+        ),
+        // The language server's handlers in-process (no process), the framing, and, end to end, the real
+        // layout-lsp from Python (pygls's client) and from headless neovim with the shipped configuration.
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: [
+                "LanguageServer", "JSONRPC", "PlaygroundProtocol", "SceneLanguage", "TestSupport", "HostSystem",
+                "layout-lsp",
+            ],
+            exclude: ["lsp_e2e.py", "nvim_diagnostics.lua"],
             swiftSettings: strictSettings
         ),
         .testTarget(

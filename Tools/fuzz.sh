@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Longer fuzzing runs than the test suite's: libFuzzer with AddressSanitizer on
-# three targets, each for SECONDS (default 60):
+# five targets, each for SECONDS (default 60):
 #
 #   scene     the whole scene pipeline (lexer, parser, checker, layout model and
 #             solver, frame JSON, diagnostic rendering, running valid scenes):
@@ -10,6 +10,8 @@
 #             Tools/fuzz/protocol/FuzzProtocol.swift
 #   exec      the action interpreter driven by `exec` sources in a playground:
 #             Tools/fuzz/exec/FuzzExec.swift
+#   lsp       bytes as layout-lsp reads them: the JSON-RPC framer, the messages, and the language server's
+#             handlers with a playground open: Tools/fuzz/lsp/FuzzLanguageServer.swift
 #   import    a UIKit Swift file imported as a scene (`layoutctl import`, a daemon
 #             serving .swift files): Tools/fuzz/import/FuzzImport.swift; the
 #             package's modules instrumented, swift-syntax's linked as the
@@ -27,7 +29,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(scene protocol exec import)
+[ ${#targets[@]} -eq 0 ] && targets=(scene protocol exec import lsp)
 out=.build-fuzz
 mkdir -p "$out/modules"
 
@@ -49,8 +51,11 @@ build_module SceneRuntime  # imports the four above
 build_module SwiftExport  # imports SceneLanguage
 build_module FileWatching  # imports LayoutValues
 build_module SceneService  # the daemon's scenes, without networking: imports SceneRuntime and FileWatching
+build_module JSONRPC  # imports PlaygroundProtocol
+build_module LanguageServer  # imports JSONRPC, SceneLanguage, SceneRuntime, Animation
 modules=("$out/LayoutValues.o" "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o"
-    "$out/SceneRuntime.o" "$out/SwiftExport.o" "$out/FileWatching.o" "$out/SceneService.o")
+    "$out/SceneRuntime.o" "$out/SwiftExport.o" "$out/FileWatching.o" "$out/SceneService.o" "$out/JSONRPC.o"
+    "$out/LanguageServer.o")
 
 # Each target's entry point, with the shared checks, linked with the modules
 # and libFuzzer's main. The protocol and exec targets answer with the daemon's
@@ -145,6 +150,34 @@ prepare_import() {
     done > "$out/import/dict"
 }
 
+prepare_lsp() {
+    build_target lsp Tools/fuzz/lsp/FuzzLanguageServer.swift
+    # A session as an editor sends it: each message framed, the whole read 64 bytes at a time (the first byte).
+    local uri='file:///fuzz/Quiz.layout' position='"position":{"line":30,"character":3}'
+    local messages=(
+        '{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{"textDocument":{"uri":"'$uri'"},'$position'}}'
+        '{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"'$uri'","version":2},"contentChanges":[{"range":{"start":{"line":30,"character":0},"end":{"line":30,"character":4}},"text":"nxt"}]}}'
+        '{"jsonrpc":"2.0","id":2,"method":"textDocument/completion","params":{"textDocument":{"uri":"'$uri'"},'$position'}}'
+        '{"jsonrpc":"2.0","id":3,"method":"textDocument/rename","params":{"textDocument":{"uri":"'$uri'"},'$position',"newName":"x"}}'
+        '{"jsonrpc":"2.0","id":4,"method":"textDocument/references","params":{"textDocument":{"uri":"'$uri'"},'$position',"context":{"includeDeclaration":true}}}'
+        '{"jsonrpc":"2.0","id":5,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"'$uri'"}}}'
+        '{"jsonrpc":"2.0","id":6,"method":"textDocument/definition","params":{"textDocument":{"uri":"'$uri'"},'$position'}}'
+        '{"jsonrpc":"2.0","id":7,"method":"shutdown"}'
+    )
+    local session='@'
+    for message in "${messages[@]}"; do
+        session+="Content-Length: ${#message}"$'\r\n\r\n'"$message"
+        seed lsp "@Content-Length: ${#message}"$'\r\n\r\n'"$message"
+    done
+    seed lsp "$session"
+    for word in 'Content-Length: ' '\x0D\x0A\x0D\x0A' '"jsonrpc":"2.0"' '"id"' '"method"' '"params"' '"textDocument"' '"uri"' \
+        '"position"' '"line"' '"character"' '"range"' '"start"' '"end"' '"text"' '"contentChanges"' '"version"' \
+        '"newName"' 'textDocument/didChange' 'textDocument/didOpen' 'textDocument/hover' 'textDocument/completion' \
+        'textDocument/rename' 'initialize' 'shutdown' 'exit' 'null' 'true' 'false' '1e308' '-1'; do
+        printf '"%s"\n' "${word//\"/\\\"}"
+    done > "$out/lsp/dict"
+}
+
 prepare_exec() {
     build_target exec Tools/fuzz/exec/FuzzExec.swift Tools/fuzz/common/FuzzRegistry.swift
     # Each action's body of each playground, run in that playground: the first byte picks it (its value
@@ -165,12 +198,12 @@ prepare_exec() {
 # for the whole run; LeakSanitizer cannot follow Swift's pointers with tag bits in enum payloads, and at
 # exit calls what they hold a leak. Only allocations made while loading them are excused: a leak in an
 # input is still reported.
-printf 'leak:loadedRegistry\n' > "$out/lsan.supp"
+printf 'leak:loadedRegistry\nleak:openServer\n' > "$out/lsan.supp"
 export LSAN_OPTIONS="suppressions=$PWD/$out/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 found=0
 for target in "${targets[@]}"; do
-    case "$target" in scene | protocol | exec | import) ;; *) echo "fuzz.sh: no target '$target' (scene, protocol, exec, import)" >&2; exit 2 ;; esac
+    case "$target" in scene | protocol | exec | import | lsp) ;; *) echo "fuzz.sh: no target '$target' (scene, protocol, exec, import, lsp)" >&2; exit 2 ;; esac
     mkdir -p "$out/$target/corpus"
     "prepare_$target"
     # -timeout: an input that takes 10 s counts as a hang; -max_len: inputs longer than libFuzzer's default 4 KB.

@@ -17,8 +17,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 debian_packages=(libinotifytools0-dev socat tmux git vim neovim emacs-nox)
-# Each is NAME on PyPI and python3-NAME in Debian.
-python_modules=(kiwisolver scipy numpy mpmath)
+# Each is NAME on PyPI and, where Debian packages it, python3-NAME in Debian (pygls, the language server's
+# end-to-end client, is not in bookworm: it comes from pip, or a .venv for Debian's own Python).
+python_modules=(kiwisolver scipy numpy mpmath pygls)
 
 say() { echo "setup: $*" >&2; }
 
@@ -42,6 +43,18 @@ apt_install() {
         apt_updated=true
     fi
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+# The python3-NAME packages that Debian has, of those named: the others are left to pip.
+debian_has() {
+    local found=() package
+    if [ "$apt_updated" = false ] && command -v apt-get >/dev/null; then
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null 2>&1 && apt_updated=true
+    fi
+    for package in "$@"; do
+        apt-cache show "$package" >/dev/null 2>&1 && found+=("$package")
+    done
+    echo "${found[*]}"
 }
 
 problems=()
@@ -78,7 +91,8 @@ sees_debian_packages() {
 
 if ! python -c '' 2>/dev/null; then
     if [ -z "${LAYOUT_PYTHON:-}" ] && command -v apt-get >/dev/null; then
-        apt_install python3 "${python_modules[@]/#/python3-}" || true
+        read -r -a packaged <<<"$(debian_has "${python_modules[@]/#/python3-}")"
+        apt_install python3 "${packaged[@]}" || true
     fi
 fi
 
@@ -91,7 +105,8 @@ if ! python -c '' 2>/dev/null; then
 else
     read -r -a missing <<<"$(missing_modules)"
     if [ ${#missing[@]} -gt 0 ] && sees_debian_packages; then
-        apt_install "${missing[@]/#/python3-}" || true
+        read -r -a packaged <<<"$(debian_has "${missing[@]/#/python3-}")"
+        [ ${#packaged[@]} -gt 0 ] && { apt_install "${packaged[@]}" || true; }
         read -r -a missing <<<"$(missing_modules)"
     fi
     if [ ${#missing[@]} -gt 0 ]; then
@@ -119,7 +134,7 @@ else
         read -r -a missing <<<"$(missing_modules)"
     fi
     if [ ${#missing[@]} -gt 0 ]; then
-        problems+=("the Python modules ${missing[*]} for $(interpreter) (the kiwi comparisons and timing references)")
+        problems+=("the Python modules ${missing[*]} for $(interpreter) (the kiwi comparisons, timing references and language server end to end)")
     fi
 fi
 

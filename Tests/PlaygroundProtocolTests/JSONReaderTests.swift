@@ -28,6 +28,15 @@ import Testing
         #expect(try Self.read(#""\ud800x""#) == .string("\u{FFFD}x"))
     }
 
+    @Test("A text of many escaped lines, with bytes that are not UTF-8 beside escapes, reads as written")
+    func manyLines() throws {
+        let lines = (0..<20_000).map { "label v\($0) é 🎉" }
+        let value = try JSONReader.read(Array(("\"" + lines.joined(separator: "\\n") + "\"").utf8))
+        #expect(value == .string(lines.joined(separator: "\n")))
+        // A sequence cut short before an escape is one U+FFFD, then the escape.
+        #expect(try JSONReader.read([0x22, 0x61, 0xE2, 0x82, 0x5C, 0x6E, 0x22]) == .string("a\u{FFFD}\n"))
+    }
+
     @Test(
         "Refuses what it should, saying where",
         arguments: [

@@ -188,22 +188,21 @@ public struct JSONReader {
 
     private mutating func readString() throws(JSONReadError) -> String {
         index += 1  // "
-        var scalars = String.UnicodeScalarView()
+        // The string's UTF-8, decoded once at the end: appending each run between escapes to a string as it
+        // goes made a text of many lines (a language server's document, its line ends escaped) quadratic.
+        var utf8: [UInt8] = []
         var runStart = index
-        func flush(_ reader: JSONReader, upTo end: Int) -> String.UnicodeScalarView {
-            String(decoding: reader.bytes[runStart..<end], as: UTF8.self).unicodeScalars
-        }
         while true {
             guard let byte = current else { throw error("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
-                scalars.append(contentsOf: flush(self, upTo: index))
+                utf8.append(contentsOf: bytes[runStart..<index])
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                scalars.append(contentsOf: flush(self, upTo: index))
+                utf8.append(contentsOf: bytes[runStart..<index])
                 index += 1
-                scalars.append(try readEscape())
+                utf8.append(contentsOf: String(try readEscape()).utf8)
                 runStart = index
             case 0..<0x20:
                 throw error("a control character in a string must be escaped")

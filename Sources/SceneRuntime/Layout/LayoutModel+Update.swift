@@ -37,8 +37,9 @@ extension LayoutModel {
 
     /// ``init(scene:updating:)`` for a previous model that is going away:
     /// its solver is moved, not copied, so the update changes it in place.
-    /// `previous` is left without constraints.
-    init(scene: Scene, replacing previous: inout LayoutModel) {
+    /// `previous` is left without constraints. (A reload's, and a language
+    /// server's after each keystroke.)
+    package init(scene: Scene, replacing previous: inout LayoutModel) {
         var solver = Solver()
         swap(&solver, &previous.solver)
         if let updated = LayoutModel(updating: previous, solver: solver, to: scene) {

@@ -81,8 +81,9 @@ public struct LoadedScene: Sendable {
         self.init(scene: scene, name: name, generation: generation, layout: LayoutModel(scene: scene))
     }
 
-    /// Loads a parsed scene with its layout already built.
-    init(scene: Scene, name: String, generation: Int, layout: LayoutModel) {
+    /// Loads a parsed scene with its layout already built (a language server's dry run reuses the layout it
+    /// solved for the scene's diagnostics).
+    package init(scene: Scene, name: String, generation: Int, layout: LayoutModel) {
         self.name = name
         self.generation = generation
         self.scene = scene
