@@ -78,7 +78,7 @@ extension DocumentContext {
                 return "**texts** `\(symbol.name)`: \(texts.count) entr\(texts.count == 1 ? "y" : "ies")  \n"
                     + texts.prefix(10).enumerated().map { "\($0.offset): \"\($0.element)\"" }.joined(separator: "  \n")
             }
-        case .view, .guide, .constraint, .action:
+        case .action:
             break
         }
         let declared = symbols.declarations[symbol].map { " declared on line \(lineNumber(of: $0.lowerBound))" } ?? ""

@@ -1,4 +1,4 @@
-public import PlaygroundProtocol
+package import PlaygroundProtocol
 import SceneLanguage
 
 extension LayoutModel {
