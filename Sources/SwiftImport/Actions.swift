@@ -91,7 +91,7 @@ extension Importer {
             }
             return [.line("run \(method)", origin: origin)]
         }
-        if snapMethod(of: call) != nil { return readSnapAction(call, scope: scope) }
+        if snapMethod(of: call, path: path) != nil { return readSnapAction(call, scope: scope) }
         let receiver = Array(path.dropLast())
         switch (receiver, path.last ?? "") {
         case (_, "layoutIfNeeded") where viewName(path: receiver.isEmpty ? ["self"] : receiver, in: scope) != nil:

@@ -98,7 +98,7 @@ extension Importer {
             _ = makeConstraint(call, scope: scope)
             return
         }
-        if snapMethod(of: call) != nil {
+        if snapMethod(of: call, path: path) != nil {
             readSnapSetup(call, scope: scope)
             return
         }

@@ -37,9 +37,12 @@ extension Importer {
         "lessThanOrEqualToSuperview": "<=", "greaterThanOrEqualToSuperview": ">=",
     ]
 
-    /// Whether a call is SnapKit's: `v.snp.makeConstraints { … }` and the like.
-    func snapMethod(of call: FunctionCallExprSyntax) -> (view: [String], method: String)? {
-        guard var path = call.calledPath, path.count >= 3, let method = path.popLast(), path.popLast() == "snp",
+    /// Whether a call is SnapKit's: `v.snp.makeConstraints { … }` and the like; `path` is its called path, when
+    /// the caller has it already.
+    func snapMethod(of call: FunctionCallExprSyntax, path called: [String]? = nil) -> (view: [String], method: String)?
+    {
+        guard var path = called ?? call.calledPath, path.count >= 3, path[path.count - 2] == "snp",
+            let method = path.popLast(), path.popLast() == "snp",
             ["makeConstraints", "remakeConstraints", "updateConstraints", "removeConstraints"].contains(method)
         else { return nil }
         return (path, method)
