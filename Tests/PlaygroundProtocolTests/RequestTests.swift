@@ -49,6 +49,7 @@ import Testing
             (#"{"id":11,"cmd":"frame","scene":"Quiz","layer":"paint"}"#, .invalidArgument, 11),
             (#"{"id":12,"cmd":"settle","scene":"Quiz","timeout":1e9}"#, .invalidArgument, 12),
             (#"{"id":13,"cmd":"subscribe","scene":""}"#, .invalidArgument, 13),
+            (#"{"id":14,"cmd":"subscribe","scene":"Quiz","delta":"yes"}"#, .invalidArgument, 14),
         ] as [(String, ErrorCode, Double?)])
     func errors(line: String, code: ErrorCode, id: Double?) {
         guard case .failure(let error) = Self.decode(line) else {
