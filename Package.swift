@@ -82,7 +82,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // UIKit view controllers in Swift read into scenes: swift-syntax's parser (no compiler) in, scene-language
-        // text out, checked by the language. Only layoutctl links it, so nothing else pays for swift-syntax.
+        // text out, checked by the language. Only the programs that read Swift link it (layoutctl, layoutd,
+        // layout-view, layout-lsp, import-bench), so no library pays for swift-syntax.
         .target(
             name: "SwiftImport",
             dependencies: [
@@ -90,8 +91,6 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
-                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ],
             swiftSettings: strictSettings
         ),

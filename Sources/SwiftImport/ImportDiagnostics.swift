@@ -1,6 +1,4 @@
 import SceneLanguage
-import SwiftDiagnostics
-import SwiftParserDiagnostics
 import SwiftSyntax
 
 extension Importer {
@@ -31,17 +29,77 @@ extension Importer {
     }
 }
 
-/// The errors of Swift that does not parse, as the language's diagnostics: `invalid-swift`, at swift-syntax's
-/// location, with its message.
+/// The errors of Swift that does not parse, as the language's diagnostics: `invalid-swift`, each at the place
+/// where the parser found something missing (`expected ')'`) or something it could not place (`unexpected code
+/// '…'`), in the order of the file, at most ``parseErrorLimit``.
+///
+/// The importer reads swift-syntax's tree for this itself, rather than asking swift-syntax's
+/// `ParseDiagnosticsGenerator`: on some garbled input (found by fuzzing) that generator stops the program with a
+/// fatal error while making a Fix-It, which would take a daemon serving the file down with it.
 func parseErrors(of tree: SourceFileSyntax, in file: SourceFile) -> [SceneLanguage.Diagnostic] {
     guard tree.hasError else { return [] }
-    let found = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
-    let diagnostics = found.map { diagnostic in
-        let offset = min(diagnostic.position.utf8Offset, file.bytes.count)
-        return SceneLanguage.Diagnostic.error(.invalidSwift, diagnostic.message, at: .at(offset, in: file))
+    // What is missing at one place is one error, `expected an expression and ')'`: its items, or nil for
+    // unexpected code, whose message is whole.
+    var found: [(offset: Int, expected: [String]?, message: String)] = []
+    // Only the subtrees that hold an error are walked, with a stack of its own (the tree's depth was checked).
+    var pending: [Syntax] = [Syntax(tree)]
+    while let node = pending.popLast(), found.count < parseErrorLimit {
+        if let unexpected = node.as(UnexpectedNodesSyntax.self) {
+            let text = unexpected.trimmedDescription
+            let shown = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let cut = shown.count > 40 ? String(shown.prefix(39)) + "…" : shown
+            found.append((unexpected.positionAfterSkippingLeadingTrivia.utf8Offset, nil, "unexpected code '\(cut)'"))
+            continue
+        }
+        if let expected = expectation(of: node) {
+            let offset = node.position.utf8Offset
+            if let last = found.last, last.offset == offset, let items = last.expected {
+                found[found.count - 1].expected = items + [expected]
+            } else {
+                found.append((offset, [expected], ""))
+            }
+            continue
+        }
+        guard node.hasError else { continue }
+        pending.append(contentsOf: node.children(viewMode: .all).reversed())
     }
-    // A tree with errors always has a diagnostic; should none come, say so at the start.
+    let diagnostics = found.map { error in
+        var message = error.message
+        if let items = error.expected {
+            message =
+                "expected "
+                + (items.count == 1
+                    ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1])
+        }
+        return SceneLanguage.Diagnostic.error(
+            .invalidSwift, message, at: .at(min(max(error.offset, 0), file.bytes.count), in: file))
+    }
+    // A tree with errors always has one to show; should none be found, say so at the start.
     return diagnostics.isEmpty ? [.error(.invalidSwift, "the Swift does not parse", at: .at(0, in: file))] : diagnostics
+}
+
+/// How many parse errors an import reports at most.
+let parseErrorLimit = 20
+
+/// What a missing node stands for, in words: a token's text (`')'`), or the kind of thing (`an expression`); nil
+/// for a node that is not missing.
+private func expectation(of node: Syntax) -> String? {
+    if let token = node.as(TokenSyntax.self) {
+        guard token.presence == .missing else { return nil }
+        switch token.tokenKind {
+        case .identifier: return "a name"
+        case .integerLiteral, .floatLiteral: return "a number"
+        case .stringSegment: return "a string"
+        default: return token.text.isEmpty ? nil : "'\(token.text)'"
+        }
+    }
+    if node.is(MissingExprSyntax.self) { return "an expression" }
+    if node.is(MissingTypeSyntax.self) { return "a type" }
+    if node.is(MissingPatternSyntax.self) { return "a pattern" }
+    if node.is(MissingDeclSyntax.self) { return "a declaration" }
+    if node.is(MissingStmtSyntax.self) { return "a statement" }
+    if node.is(MissingSyntax.self) { return "code" }
+    return nil
 }
 
 /// How deep a Swift tree may nest, counting a run of binary operators as deep as folding them makes it: the

@@ -1,3 +1,4 @@
+import Foundation
 import SceneLanguage
 import SwiftImport
 import Testing
@@ -51,7 +52,7 @@ import Testing
         #expect(result.lines.suffix(3) == ["action tap {", "a.alpha = 1", "}"])
     }
 
-    @Test("Swift that does not parse fails the import at its location, with swift-syntax's message")
+    @Test("Swift that does not parse fails the import at its location, saying what is missing")
     func invalidSwift() {
         let result = imported("import UIKit\nclass V: UIViewController {\n    let a = UILabel(\n}\n", whole: true)
         #expect(result.scene == nil)
@@ -60,8 +61,22 @@ import Testing
         #expect(first?.code == .invalidSwift)
         #expect(first?.severity == .error)
         #expect(
-            first.map { $0.rendered.hasPrefix("Test.swift:3:21: error: ") } == true,
+            first.map { $0.rendered.hasPrefix("Test.swift:3:21: error: expected an expression and ')'") } == true,
             "\(result.diagnostics.map(\.rendered))")
+    }
+
+    @Test("Garbled Swift on which swift-syntax's diagnostics generator stops the program is reported, not fatal")
+    func garbledSwift() throws {
+        // Found by fuzzing the import: `ParseDiagnosticsGenerator` traps making a Fix-It without changes on it.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/GarbledBadge.swift.txt")
+        // Not all UTF-8, as fuzzed bytes are: read as the daemon reads a file, bad bytes as U+FFFD.
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let result = SwiftImporter.import(SourceFile(name: "Garbled.swift", bytes: bytes))
+        #expect(result.failed && result.scene == nil)
+        #expect(!result.diagnostics.isEmpty && result.diagnostics.allSatisfy { $0.code == .invalidSwift })
+        #expect(result.diagnostics.count <= 20)
+        #expect(result.diagnostics.first?.rendered.hasPrefix("Garbled.swift:8:6: error: expected ';'") == true)
     }
 
     @Test("A file without a view controller or view, or without the class asked for, has nothing to import")

@@ -370,7 +370,8 @@ extension DiagnosticExplanation {
         ),
         .invalidSwift: (
             """
-            An error: the Swift does not parse (swift-syntax's message, at its place), or the file has no \
+            An error: the Swift does not parse (what swift-syntax's parser found missing, `expected …`, or \
+            could not place, `unexpected code '…'`, at its place, at most 20 of them), or the file has no \
             UIViewController or UIView subclass to import (`--class` names one that is not there). Nothing is \
             imported, and `layoutctl import` exits with status 1.
             """,
