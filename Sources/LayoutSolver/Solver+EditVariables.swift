@@ -59,7 +59,7 @@ extension Solver {
             shiftDefinitions(naming: tag.other, by: -delta)
         } else {
             for basic in columns[Int(tag.marker)] {
-                shiftConstant(of: basic, by: delta * rows[Int(basic)]!.coefficient(for: tag.marker))
+                shiftConstant(of: basic, by: delta, timesCoefficientOf: tag.marker)
             }
         }
         if dualOptimize() > 0 { throw .editNotResolved(variable, value: value) }
@@ -68,12 +68,26 @@ extension Solver {
     /// Shifts every definition row that holds `symbol` by `amount` times its coefficient there.
     private mutating func shiftDefinitions(naming symbol: Symbol, by amount: Double) {
         for basic in columns[Int(symbol)] where isDefinition(basic) {
-            shiftConstant(of: basic, by: amount * rows[Int(basic)]!.coefficient(for: symbol))
+            shiftConstant(of: basic, by: amount, timesCoefficientOf: symbol)
         }
     }
 
     private mutating func shiftConstant(of basic: Symbol, by amount: Double) {
         rows[Int(basic)]!.constant += amount
+        shifted(basic)
+    }
+
+    /// Shifts the row of `basic` by `amount` times its coefficient of `symbol`.
+    /// The row is changed in place: an edit shifts every row that holds its
+    /// marker, over a hundred in a grid of views, and reading the
+    /// coefficient from a copy of the row retained and released its storage.
+    private mutating func shiftConstant(of basic: Symbol, by amount: Double, timesCoefficientOf symbol: Symbol) {
+        rows[Int(basic)]!.shiftConstant(by: amount, timesCoefficientOf: symbol)
+        shifted(basic)
+    }
+
+    /// Notes a row whose constant an edit shifted, and whether it became infeasible.
+    private mutating func shifted(_ basic: Symbol) {
         noteChanged(basic)
         let constant = rows[Int(basic)]!.constant
         if !isDefinition(basic) && constant < 0 && !nearZero(constant) {
