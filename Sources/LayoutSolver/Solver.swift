@@ -54,7 +54,7 @@ public struct Solver: Sendable {
     /// The user variable of each external symbol.
     var variables: [Variable?] = []
     /// The current value of each symbol (zero for parameters).
-    var values: [Double] = []
+    @usableFromInline var values: [Double] = []
     /// The values of user variables once more, by id:
     /// `variableValues[id - variableValueBase]`, 0 for an id the solver has
     /// never seen. Ids are handed out in sequence, so a solver's variables
@@ -68,7 +68,7 @@ public struct Solver: Sendable {
     var freeSymbols: [Symbol] = []
 
     // MARK: Constraints.
-    var variableSymbols = IDTable<Symbol>()
+    @usableFromInline var variableSymbols = IDTable<Symbol>()
     var tags = IDTable<Tag>()
     var edits: [Variable: EditInfo] = [:]
 
@@ -123,7 +123,7 @@ public struct Solver: Sendable {
     }
 
     /// The value of a variable without a slot in `variableValues`.
-    @usableFromInline
+    @inlinable
     func valueThroughSymbol(of variable: Variable) -> Double {
         guard let symbol = variableSymbols[variable.id] else { return 0 }
         return values[Int(symbol)]
