@@ -153,11 +153,6 @@ struct Row {
         coefficients = mergedCoefficients
     }
 
-    /// Adds `amount` times the coefficient of `symbol` (0 if absent) to the constant.
-    mutating func shiftConstant(by amount: Double, timesCoefficientOf symbol: Symbol) {
-        constant += amount * coefficient(for: symbol)
-    }
-
     /// Multiplies the row by -1.
     mutating func reverseSign() {
         constant = -constant

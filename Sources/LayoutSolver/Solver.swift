@@ -92,6 +92,8 @@ public struct Solver: Sendable {
     var shapeVersion = 0
     /// The last propagation of values, replayed while the shape holds.
     var propagation = Propagation()
+    /// The rows the last suggestion shifted, kept while the shape holds.
+    var editShift = EditShift()
     var scratch = ExpansionScratch()
     /// Counts of the work done, for tests and benchmarks.
     package var statistics = SolverStatistics()

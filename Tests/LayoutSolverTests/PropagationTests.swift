@@ -3,13 +3,14 @@ import Testing
 @testable import LayoutSolver
 
 /// The shortcuts that make a drag cheap must not change a single value: a
-/// replayed propagation against a fresh walk, and values read by id against
-/// values read through symbols.
+/// replayed propagation and remembered shifts against a fresh walk and fresh
+/// lookups, and values read by id against values read through symbols.
 @Suite struct PropagationTests {
-    @Test("A drag's replayed propagation gives the values a fresh walk gives, bit for bit")
+    @Test("A drag's replays give the values fresh walks give, bit for bit")
     func replayMatchesWalk() throws {
         // Two solvers with the same system; the second forgets its last
-        // propagation before each suggestion, so it always walks.
+        // propagation and shift before each suggestion, so it always walks
+        // the column index and looks up the edit's marker in each row.
         let chain = try Chain(300)
         var replaying = chain.solver
         var walking = chain.solver
@@ -25,6 +26,7 @@ import Testing
             let walked = walking.statistics.valueUpdates
             try replaying.suggestValue(value, for: chain.left[0])
             walking.propagation = Propagation()
+            walking.editShift = EditShift()
             try walking.suggestValue(value, for: chain.left[0])
             if replaying.propagation.isCompiled { replays += 1 }
             #expect(replaying.statistics.valueUpdates - replayed == walking.statistics.valueUpdates - walked)
