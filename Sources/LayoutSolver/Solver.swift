@@ -37,7 +37,11 @@
 ///   number of lower ones.
 ///
 /// Values are kept up to date after every operation by recomputing only the
-/// rows whose value may have changed.
+/// rows whose value may have changed. A drag's suggestions shift the same
+/// rows and recompute the same values each time, so while the tableau's
+/// shape holds (``shapeVersion``) a suggestion replays the last one's shifts
+/// (``EditShift``) and propagation (``Propagation``) instead of finding them
+/// again, with the same arithmetic and so the same values.
 ///
 /// `Solver` is a value type; copying it copies the constraint system.
 public struct Solver: Sendable {
