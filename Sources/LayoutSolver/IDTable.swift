@@ -7,13 +7,18 @@
 /// backward-shift deletion. Both are several times faster than `Dictionary`
 /// with `Hasher` on the paths that look up every variable after each edit and
 /// every constraint on each add.
+///
+/// Lookups are inlinable, so that ``Solver/value(of:)`` is inlined whole
+/// into a client's loop: a call left in it, even one never taken, made the
+/// loop keep its sums in memory.
+@usableFromInline
 struct IDTable<Value> {
     /// The compact range: `dense[id - base]`.
-    private var base = -1
-    private var dense: [Value?] = []
-    private var keys: [Int]
-    private var slots: [Value?]
-    private var mask: Int
+    @usableFromInline var base = -1
+    @usableFromInline var dense: [Value?] = []
+    @usableFromInline var keys: [Int]
+    @usableFromInline var slots: [Value?]
+    @usableFromInline var mask: Int
     private(set) var count = 0
 
     init() {
@@ -22,11 +27,13 @@ struct IDTable<Value> {
         mask = 15
     }
 
-    @inline(__always) private func home(of id: Int) -> Int {
+    @inlinable
+    func home(of id: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(id)) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
     }
 
-    @inline(__always) private func find(_ id: Int) -> Int? {
+    @inlinable
+    func find(_ id: Int) -> Int? {
         var i = home(of: id)
         while true {
             let key = keys[i]
@@ -42,6 +49,7 @@ struct IDTable<Value> {
         return base >= 0 && k >= 0 && k < dense.count + 64 + dense.count / 2
     }
 
+    @inlinable
     subscript(id: Int) -> Value? {
         let k = id &- base
         if k >= 0 && k < dense.count, let value = dense[k] { return value }
@@ -50,7 +58,7 @@ struct IDTable<Value> {
     }
 
     /// Entries in the hash table.
-    private var hashed = 0
+    @usableFromInline var hashed = 0
 
     mutating func insert(_ value: Value, for id: Int) {
         precondition(id >= 0, "ids are non-negative")

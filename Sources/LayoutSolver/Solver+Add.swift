@@ -253,6 +253,7 @@ extension Solver {
                 }
             }
         }
+        shapeVersion &+= 1
         for basic in columns[Int(art)] {
             rows[Int(basic)]!.remove(art)
             noteChanged(basic)

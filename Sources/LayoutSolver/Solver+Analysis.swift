@@ -109,8 +109,9 @@ extension Solver {
     /// Checks the tableau's invariants, trapping on the first broken one.
     ///
     /// For tests: simplex rows and objectives hold only restricted parameters,
-    /// their constants are feasible, the column index matches the rows, and
-    /// definitions form no cycle.
+    /// their constants are feasible, the column index matches the rows,
+    /// definitions form no cycle, and each variable's value by id is its
+    /// symbol's.
     package func checkInvariants() {
         for i in rows.indices {
             guard let row = rows[i] else { continue }
@@ -143,6 +144,10 @@ extension Solver {
                 precondition(!isBasic(s), "objective holds basic \(s)")
                 precondition(kinds[Int(s)].isRestricted, "objective holds \(s)")
             }
+        }
+        for i in variables.indices where variables[i] != nil {
+            let slot = valueSlot(of: Symbol(i))
+            precondition(slot < 0 || variableValues[slot] == values[i], "value by id of \(i) is stale")
         }
         // No cycles: every definition must be evaluable.
         var state = [UInt8](repeating: 0, count: rows.count)

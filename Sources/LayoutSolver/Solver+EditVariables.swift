@@ -48,36 +48,75 @@ extension Solver {
         edits[variable] = info
         defer { flushValues() }
         let tag = tags[info.constraint.id]!
-        // The new constant is the old system with the marker replaced by `marker + delta` (or the other
-        // error by `other - delta`). A basic marker's row shifts; so do the definitions that still name it,
-        // which are not substituted when it enters the basis (they are evaluated through its row).
-        if isBasic(tag.marker) {
-            shiftConstant(of: tag.marker, by: -delta)
-            shiftDefinitions(naming: tag.marker, by: delta)
-        } else if isBasic(tag.other) {
-            shiftConstant(of: tag.other, by: delta)
-            shiftDefinitions(naming: tag.other, by: -delta)
-        } else {
-            for basic in columns[Int(tag.marker)] {
-                shiftConstant(of: basic, by: delta * rows[Int(basic)]!.coefficient(for: tag.marker))
-            }
+        // The rows the suggestion shifts, found once while the shape holds.
+        if !editShift.isValid(for: tag.marker, shapeVersion: shapeVersion) { editShift = shift(of: tag) }
+        let shift = editShift
+        for k in shift.rows.indices {
+            let basic = shift.rows[k]
+            rows[Int(basic)]!.constant += delta * shift.factors[k]
+            shifted(basic)
         }
         if dualOptimize() > 0 { throw .editNotResolved(variable, value: value) }
     }
 
-    /// Shifts every definition row that holds `symbol` by `amount` times its coefficient there.
-    private mutating func shiftDefinitions(naming symbol: Symbol, by amount: Double) {
-        for basic in columns[Int(symbol)] where isDefinition(basic) {
-            shiftConstant(of: basic, by: amount * rows[Int(basic)]!.coefficient(for: symbol))
+    /// The rows whose constants a suggestion to the edit of `tag` shifts.
+    ///
+    /// The new constant is the old system with the marker replaced by
+    /// `marker + delta` (or the other error by `other - delta`). A basic
+    /// marker's row shifts; so do the definitions that still name it, which
+    /// are not substituted when it enters the basis (they are evaluated
+    /// through its row). A marker that is a parameter shifts every row that
+    /// holds it by its coefficient there.
+    private func shift(of tag: Tag) -> EditShift {
+        var shift = EditShift(marker: tag.marker, shapeVersion: shapeVersion)
+        if isBasic(tag.marker) {
+            shift.append(tag.marker, -1)
+            for basic in columns[Int(tag.marker)] where isDefinition(basic) {
+                shift.append(basic, rows[Int(basic)]!.coefficient(for: tag.marker))
+            }
+        } else if isBasic(tag.other) {
+            shift.append(tag.other, 1)
+            for basic in columns[Int(tag.other)] where isDefinition(basic) {
+                shift.append(basic, -rows[Int(basic)]!.coefficient(for: tag.other))
+            }
+        } else {
+            for basic in columns[Int(tag.marker)] {
+                shift.append(basic, rows[Int(basic)]!.coefficient(for: tag.marker))
+            }
         }
+        return shift
     }
 
-    private mutating func shiftConstant(of basic: Symbol, by amount: Double) {
-        rows[Int(basic)]!.constant += amount
+    /// Notes a row whose constant an edit shifted, and whether it became infeasible.
+    private mutating func shifted(_ basic: Symbol) {
         noteChanged(basic)
         let constant = rows[Int(basic)]!.constant
         if !isDefinition(basic) && constant < 0 && !nearZero(constant) {
             infeasibleRows.append(basic)
         }
+    }
+}
+
+/// The rows whose constants a suggestion to one edit shifts, each by the
+/// suggestion's change times a factor: which rows hold the edit's markers and
+/// with what coefficients is a matter of the tableau's shape, so a drag,
+/// which suggests to the same edit again and again, finds them once while
+/// the shape holds, instead of looking up the marker in each row (a hundred
+/// rows in a grid of views) at every step.
+struct EditShift {
+    /// The edit's marker, which names the edit; -1 for none.
+    var marker: Symbol = -1
+    /// The ``Solver/shapeVersion`` the rows were found on.
+    var shapeVersion = -1
+    private(set) var rows: [Symbol] = []
+    private(set) var factors: [Double] = []
+
+    func isValid(for marker: Symbol, shapeVersion: Int) -> Bool {
+        self.marker == marker && self.shapeVersion == shapeVersion
+    }
+
+    mutating func append(_ basic: Symbol, _ factor: Double) {
+        rows.append(basic)
+        factors.append(factor)
     }
 }

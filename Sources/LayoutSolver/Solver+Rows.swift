@@ -1,6 +1,7 @@
 extension Solver {
     /// Makes `basic` basic with `row`, indexing the row's symbols.
     mutating func insertRow(_ basic: Symbol, _ row: Row) {
+        shapeVersion &+= 1
         for symbol in row.symbols { columns[Int(symbol)].insert(basic) }
         rows[Int(basic)] = row
         noteChanged(basic)
@@ -8,6 +9,7 @@ extension Solver {
 
     /// Takes the row of `basic` out of the tableau; `basic` becomes a parameter.
     mutating func takeRow(_ basic: Symbol) -> Row {
+        shapeVersion &+= 1
         let row = rows[Int(basic)]!
         rows[Int(basic)] = nil
         for symbol in row.symbols { columns[Int(symbol)].remove(basic) }
@@ -17,6 +19,7 @@ extension Solver {
 
     /// Adds `factor·other` to the row of `basic`, keeping the column index.
     mutating func addToRow(_ basic: Symbol, _ other: Row, times factor: Double) {
+        shapeVersion &+= 1
         var row = rows[Int(basic)]!
         rows[Int(basic)] = nil
         var changes = scratch.takeChanges()
@@ -32,6 +35,7 @@ extension Solver {
 
     /// Replaces `symbol` by `row` in the row of `basic`, if it holds it.
     mutating func substitute(_ symbol: Symbol, _ row: Row, inRowOf basic: Symbol) {
+        shapeVersion &+= 1
         let coefficient = rows[Int(basic)]!.remove(symbol)
         columns[Int(symbol)].remove(basic)
         addToRow(basic, row, times: coefficient)
@@ -99,9 +103,36 @@ extension Solver {
     /// This runs for every value an edit moves, so it works on raw buffers:
     /// reading rows and columns through the outer arrays' buffers borrows
     /// them in place, where copying one out would retain and release its
-    /// storage (measured: most of a drag's time went there).
+    /// storage (measured: most of a drag's time went there). When the same
+    /// rows changed as last time, on a tableau of the same shape (each step
+    /// of a drag), it replays the last propagation instead of walking the
+    /// column index again (``Propagation``).
     mutating func flushValues() {
         if changedSymbols.isEmpty { return }
+        // Taken out of the solver while they are written, so that the
+        // writes need no check that their storage is not shared.
+        var newValues: [Double] = []
+        var newVariableValues: [Double] = []
+        swap(&newValues, &values)
+        swap(&newVariableValues, &variableValues)
+        defer {
+            swap(&newValues, &values)
+            swap(&newVariableValues, &variableValues)
+        }
+        if propagation.isValid(from: changedSymbols, shapeVersion: shapeVersion) {
+            for root in changedSymbols { isChanged[Int(root)] = false }
+            changedSymbols.removeAll(keepingCapacity: true)
+            statistics.valueUpdates += propagation.order.count
+            var replayed = Propagation()
+            swap(&replayed, &propagation)
+            if !replayed.isCompiled {
+                let slots = newVariableValues.count
+                replayed.compile(rows: rows, kinds: kinds) { valueSlot(of: $0, slots: slots) }
+            }
+            replayed.replay(rows: rows, into: &newValues, variableValues: &newVariableValues)
+            swap(&replayed, &propagation)
+            return
+        }
         // The epoch first: on wrap-around it clears the marks, which must be home.
         let epoch = scratch.nextEpoch()
         var marks = scratch.takeMarks(count: kinds.count)
@@ -109,12 +140,12 @@ extension Solver {
         var stack = scratch.takeWorklist()
         collectAffected(into: &order, stack: &stack, marks: &marks, epoch: epoch)
         for root in changedSymbols { isChanged[Int(root)] = false }
-        changedSymbols.removeAll(keepingCapacity: true)
         statistics.valueUpdates += order.count
-        var newValues: [Double] = []
-        swap(&newValues, &values)
-        evaluate(order, into: &newValues)
-        swap(&newValues, &values)
+        evaluate(order, into: &newValues, variableValues: &newVariableValues)
+        // The order and its roots are kept for the next flush; the buffers
+        // they replace go back for reuse.
+        propagation.remember(order: &order, roots: &changedSymbols, shapeVersion: shapeVersion)
+        changedSymbols.removeAll(keepingCapacity: true)
         scratch.giveBack(marks: marks)
         scratch.giveBack(order: order)
         scratch.giveBack(worklist: stack)
@@ -151,12 +182,20 @@ extension Solver {
     }
 
     /// Recomputes the values of `order`'s symbols in reverse: each after
-    /// everything it depends on.
-    private func evaluate(_ order: [Symbol], into values: inout [Double]) {
+    /// everything it depends on. A user variable's value goes to its slot in
+    /// `variableValues` too.
+    private func evaluate(_ order: [Symbol], into values: inout [Double], variableValues: inout [Double]) {
         values.withUnsafeMutableBufferPointer { values in
-            for symbol in order.reversed() {
-                let i = Int(symbol)
-                values[i] = value(of: i, given: UnsafeBufferPointer(values))
+            variableValues.withUnsafeMutableBufferPointer { variableValues in
+                for symbol in order.reversed() {
+                    let i = Int(symbol)
+                    let value = value(of: i, given: UnsafeBufferPointer(values))
+                    values[i] = value
+                    if kinds[i] == .external {
+                        let slot = valueSlot(of: symbol, slots: variableValues.count)
+                        if slot >= 0 { variableValues[slot] = value }
+                    }
+                }
             }
         }
     }

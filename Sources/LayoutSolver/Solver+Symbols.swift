@@ -4,6 +4,7 @@ extension Solver {
         if freeSymbols.isEmpty { growSymbols() }
         let symbol = freeSymbols.removeLast()
         kinds[Int(symbol)] = kind
+        shapeVersion &+= 1
         return symbol
     }
 
@@ -37,6 +38,7 @@ extension Solver {
         }
         for level in levels where level.row.index(of: symbol) != nil { return }
         kinds[i] = .invalid
+        shapeVersion &+= 1
         owners[i] = nil
         priorities[i] = 0
         values[i] = 0
@@ -49,7 +51,31 @@ extension Solver {
         let symbol = makeSymbol(.external)
         variableSymbols.insert(symbol, for: variable.id)
         variables[Int(symbol)] = variable
+        makeValueSlot(for: variable.id)
         return symbol
+    }
+
+    /// Extends `variableValues` to a new variable's id when the id is near
+    /// the range (which may grow by half to take it), as ``IDTable`` does.
+    /// The slots it adds for earlier variables, read through their symbols
+    /// until now, take their values.
+    private mutating func makeValueSlot(for id: Int) {
+        if variableValueBase < 0 { variableValueBase = id }
+        let k = id &- variableValueBase
+        let count = variableValues.count
+        guard k >= count && k < count + 64 + count / 2 else { return }
+        for other in variableValueBase + count...id {
+            variableValues.append(variableSymbols[other].map { values[Int($0)] } ?? 0)
+        }
+    }
+
+    /// The slot of a symbol's user variable in `variableValues`, or -1.
+    /// `slots` is the count of `variableValues`, for a caller that has taken
+    /// the array out.
+    func valueSlot(of symbol: Symbol, slots: Int? = nil) -> Int {
+        guard let variable = variables[Int(symbol)] else { return -1 }
+        let k = variable.id &- variableValueBase
+        return k >= 0 && k < (slots ?? variableValues.count) ? k : -1
     }
 
     @inline(__always) func isBasic(_ symbol: Symbol) -> Bool {

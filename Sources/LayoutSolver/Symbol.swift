@@ -2,6 +2,7 @@
 ///
 /// Symbols index flat arrays in the solver (kind, row, column index, value
 /// cache), which is what keeps the tableau free of hashing on hot paths.
+@usableFromInline
 typealias Symbol = Int32
 
 /// kiwi's symbol kinds.
