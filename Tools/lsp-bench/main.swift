@@ -1,4 +1,5 @@
 import BenchSupport
+import HostSystem
 import JSONRPC
 import PlaygroundProtocol
 
@@ -125,16 +126,7 @@ func pad(_ text: String, _ width: Int) -> String {
 }
 
 func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count == 0 { break }
-        bytes += chunk[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    (try? FileReader.read(path)).map { String(decoding: $0, as: UTF8.self) }
 }
 
 do {

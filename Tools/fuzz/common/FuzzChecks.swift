@@ -1,4 +1,8 @@
-// Checks that every fuzz target shares: safe rendering, and strict JSON.
+// Checks that every fuzz target shares: safe rendering, strict JSON, and reading a file.
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Whether rendered diagnostics can go to a terminal: every line at most 600
 /// scalars long, without C0 controls (a tab only if `tabs`, the source, holds
@@ -160,4 +164,18 @@ struct JSONChecker {
         }
         return Double(String(decoding: bytes[start..<i], as: UTF8.self))?.isFinite == true
     }
+}
+
+/// A file's bytes, read with the C library (the fuzzer links no Foundation); nil when it cannot be opened.
+func readAll(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count == 0 { break }
+        bytes += chunk[..<count]
+    }
+    return bytes
 }

@@ -33,19 +33,6 @@ public func initialize(
     return 0
 }
 
-func readAll(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count == 0 { break }
-        bytes += chunk[..<count]
-    }
-    return bytes
-}
-
 /// Checks what the daemon would send: valid JSON of finite numbers, one line, safe diagnostics, finite frames.
 func checkSent(_ response: IdentifiedResponse) {
     var out = JSONWriter()

@@ -23,7 +23,7 @@ import SceneLanguage
 let openServer: LanguageServer = {
     var server = LanguageServer(configuration: .init(documentation: "https://example.test/diagnostics.md"))
     _ = server.handle(.request(id: .number(0), method: "initialize", params: .object([:])))
-    guard let bytes = readPlayground("Playgrounds/Quiz.layout") else {
+    guard let bytes = readAll("Playgrounds/Quiz.layout") else {
         fatalError("fuzz: cannot read Playgrounds/Quiz.layout; run from the repository's root")
     }
     let text = String(decoding: bytes, as: UTF8.self)
@@ -100,17 +100,4 @@ func checkSent(_ messages: [Message]) {
 func isNullIDResponse(_ message: Message) -> Bool {
     if case .response(nil, _) = message { return true }
     return false
-}
-
-func readPlayground(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count == 0 { break }
-        bytes += chunk[..<count]
-    }
-    return bytes
 }
