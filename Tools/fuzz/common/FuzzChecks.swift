@@ -5,11 +5,11 @@
 #endif
 
 /// Whether rendered diagnostics can go to a terminal: every line at most 600
-/// scalars long, without C0 controls (a tab only if `tabs`, the source, holds
-/// one), DEL, C1 controls, bidirectional controls or line separators.
-func isSafeToPrint(_ rendered: String, tabs source: String) -> Bool {
-    let tabsAllowed = source.utf8.contains(0x09)
-    return rendered.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { line in
+/// scalars long, without C0 controls (a tab only if `tabsAllowed`: the source
+/// holds one, which the caller finds once, not for every diagnostic), DEL, C1
+/// controls, bidirectional controls or line separators.
+func isSafeToPrint(_ rendered: String, tabsAllowed: Bool) -> Bool {
+    rendered.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { line in
         line.unicodeScalars.count <= 600
             && line.unicodeScalars.allSatisfy { scalar in
                 switch scalar.value {

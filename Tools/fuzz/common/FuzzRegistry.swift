@@ -43,7 +43,7 @@ func checkSent(_ response: IdentifiedResponse) {
     case .diagnostics(let diagnostics), .error(_, _, let diagnostics):
         for diagnostic in diagnostics {
             precondition(
-                isSafeToPrint(diagnostic.rendered, tabs: "\t"),
+                isSafeToPrint(diagnostic.rendered, tabsAllowed: true),
                 "unsafe rendering: \(diagnostic.rendered.debugDescription)")
         }
     default: break
