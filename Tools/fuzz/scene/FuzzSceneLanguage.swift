@@ -6,8 +6,9 @@
 // crash with the input that caused it:
 //
 // - the token stream ends with the end of the file;
-// - every diagnostic's range, and its notes', lies inside the file, and renders
-//   as `fuzz.layout:LINE:COLUMN: …`;
+// - every diagnostic's range, and its notes', lies inside the file, and (the
+//   first 64 of an input's, then every 16th: `isRenderedSample`) renders as
+//   `fuzz.layout:LINE:COLUMN: …`;
 // - what a diagnostic renders, the runtime's too, is safe to print: no control
 //   character but newlines (and tabs where the file has them), no DEL, C1
 //   control or bidirectional override, and no line longer than 600 scalars;
@@ -40,12 +41,13 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let diagnostics = model.allDiagnostics
     // The same bytes as an `exec` source, statements alone, checked against the scene.
     let exec = scene.parseStatements(file)
-    for diagnostic in diagnostics + exec.diagnostics {
+    for (index, diagnostic) in (diagnostics + exec.diagnostics).enumerated() {
         for range in [diagnostic.range] + diagnostic.notes.compactMap(\.range) {
             precondition(
                 0 <= range.start && range.start <= range.end && range.end <= file.bytes.count,
                 "\(diagnostic.code) at \(range.start)..<\(range.end), outside a file of \(file.bytes.count) bytes")
         }
+        guard isRenderedSample(index) else { continue }
         let rendered = diagnostic.rendered
         precondition(rendered.hasPrefix("fuzz.layout:"), "a diagnostic renders without its file")
         precondition(
