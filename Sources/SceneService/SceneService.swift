@@ -108,9 +108,7 @@ package struct SceneService: Sendable {
         guard verdict == .apply else { return step }
         switch result.outcome {
         case .bytes:
-            if let translated = result.translation(by: registry.translator) {
-                step.events = registry.load(name: file.name, path: file.path, translated: translated)
-            }
+            step.events = result.load(into: &registry, force: false)
         case .failed(let code, let reason):
             let diagnostic = Diagnostic.file(file.file, code: code, reason: reason)
             step.notices.append(.cannotRead(path: file.path, message: diagnostic.message))
@@ -146,8 +144,7 @@ package struct SceneService: Sendable {
         }
         switch result.outcome {
         case .bytes:
-            guard let translated = result.translation(by: registry.translator) else { return (.done, []) }
-            return (.done, registry.load(name: file.name, path: file.path, translated: translated, force: true))
+            return (.done, result.load(into: &registry, force: true))
         case .failed(let code, let reason):
             let diagnostic = Diagnostic.file(file.file, code: code, reason: reason)
             let events = registry.fail(name: file.name, path: file.path, file: file.file, diagnostic: diagnostic)

@@ -37,7 +37,9 @@ struct Watcher {
         case line(ByteBuffer)
         case ended
         case deadline
-        case read(SceneReadResult)
+        /// Boxed: the stream holds every line of a burst of file events (18,000 in a flood), each as large as the
+        /// largest case, and a read's result carries an imported scene.
+        indirect case read(SceneReadResult)
         /// `layout-watch` started again after it ended.
         case restarted
         /// A while after scenes were removed: time to give their memory back to the system.

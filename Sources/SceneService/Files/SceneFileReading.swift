@@ -56,13 +56,18 @@ package struct SceneRead: Sendable {
     /// How the bytes become a scene.
     let translator: SceneTranslator
 
-    /// Reads the file and turns its bytes into a scene on Swift's global concurrent executor, whatever executor
-    /// the caller prefers (the daemon runs its tasks on its event loop): parsing a large scene or importing a
-    /// large Swift file (seconds for megabytes of Swift) delays only this file's scene, not the daemon's
-    /// requests.
+    /// Reads the file; a Swift file's bytes it also imports, on Swift's global concurrent executor, whatever
+    /// executor the caller prefers (the daemon runs its tasks on its event loop): importing a large Swift file
+    /// (seconds for megabytes of Swift) delays only this file's scene, not the daemon's requests.
+    ///
+    /// A `.layout` file is parsed where it loads, after the registry has seen whether its text changed at all:
+    /// parsing every file a rescan reads, unchanged ones included, with the parsed scenes waiting for their
+    /// turn, raised the daemon's memory by tens of megabytes under a flood of file events (the soak).
     package func perform() async -> SceneReadResult {
         let outcome = await reader.read(path: file.path)
-        guard case .bytes(let bytes) = outcome else { return SceneReadResult(read: self, outcome: outcome) }
+        guard case .bytes(let bytes) = outcome, file.name.isSwift else {
+            return SceneReadResult(read: self, outcome: outcome)
+        }
         let (name, isSwift, translator) = (file.file, file.name.isSwift, translator)
         let translated = await withTaskExecutorPreference(globalConcurrentExecutor) {
             translator.translate(SourceFile(name: name, bytes: bytes), isSwift: isSwift)
@@ -75,7 +80,8 @@ package struct SceneRead: Sendable {
 package struct SceneReadResult: Sendable {
     package let read: SceneRead
     package let outcome: SceneFileRead
-    /// The bytes made a scene: the file's text, its scene, its diagnostics.
+    /// A Swift file's bytes imported: the file's text, its scene, its diagnostics. Nil for a `.layout` file,
+    /// which is parsed where it loads.
     package var translated: TranslatedSource?
 
     package init(read: SceneRead, outcome: SceneFileRead, translated: TranslatedSource? = nil) {
@@ -84,11 +90,15 @@ package struct SceneReadResult: Sendable {
         self.translated = translated
     }
 
-    /// The file's text made a scene, or why not, as the registry loads it: what the read translated, or (for a
-    /// result made by hand) the bytes translated now.
-    func translation(by translator: SceneTranslator) -> TranslatedSource? {
-        if let translated { return translated }
-        guard case .bytes(let bytes) = outcome else { return nil }
-        return translator.translate(SourceFile(name: read.file.file, bytes: bytes), isSwift: read.file.name.isSwift)
+    /// Loads what the read brought into the registry: what it imported (a Swift file), else the text, which the
+    /// registry parses unless it is the text it has already.
+    func load(into registry: inout SceneRegistry, force: Bool) -> [Event] {
+        let file = read.file
+        if let translated {
+            return registry.load(name: file.name, path: file.path, translated: translated, force: force)
+        }
+        guard case .bytes(let bytes) = outcome else { return [] }
+        return registry.load(
+            name: file.name, path: file.path, source: SourceFile(name: file.file, bytes: bytes), force: force)
     }
 }
