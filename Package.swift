@@ -269,7 +269,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "scene-bench",
-            dependencies: ["SceneLanguage", "SceneRuntime", "PlaygroundProtocol"],
+            dependencies: ["SceneLanguage", "SceneRuntime", "SceneService", "PlaygroundProtocol"],
             path: "Tools/scene-bench",
             swiftSettings: strictSettings
         ),

@@ -1,16 +1,22 @@
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
+import SceneService
 
 // scene-bench: what loading a scene costs, stage by stage (lexing, parsing
 // and checking, laying out from nothing, laying out as a save does by
 // updating the previous layout with one changed constant, writing the model
 // frame's JSON), for generated
 // scenes of 10, 100 and 2,000 views: the work a reload does before its first
-// frame. Then what running one costs: starting an animation of every view,
+// frame; the parse's speed (lexing, parsing and checking, in MB of text a
+// second); and what the daemon itself does with the text, timed whole: a cold
+// load (a new scene's first generation and frame) and a reload (a save that
+// changes one constant: parsed, the previous generation's solver updated,
+// the reload transition, diagnostics and the first frame). Then what running one costs: starting an animation of every view,
 // and each frame while it runs (advancing the time and making the
 // presentation frame; then writing it as JSON). Run it in release:
-// `swift run -c release scene-bench`. `--quick` repeats less (for CI smoke runs).
+// `swift run -c release scene-bench`. `--quick` repeats less (for CI smoke runs);
+// `--profile-reload` repeats the 100 views' reload 20,000 times more, for a profiler.
 
 let quick = CommandLine.arguments.contains("--quick")
 
@@ -64,7 +70,7 @@ func pad(_ text: String, _ width: Int) -> String {
 
 print(
     pad("views", 8) + pad("lex", 12) + pad("parse+check", 14) + pad("layout", 12) + pad("update", 12)
-        + pad("frame JSON", 12) + "total")
+        + pad("frame JSON", 12) + pad("total", 12) + pad("parse MB/s", 12) + pad("cold load", 12) + "reload")
 for count in [10, 100, 2000] {
     let file = SourceFile(name: "bench.layout", text: scene(views: count))
     let repetitions = quick ? 3 : (count <= 100 ? 50 : 11)
@@ -85,12 +91,38 @@ for count in [10, 100, 2000] {
         updated.frame(of: ViewID(0)).x == model.frame(of: ViewID(0)).x + 8, "the update must move the first row")
     let frame = milliseconds(repetitions) { json = model.modelFrame(scene: "bench").json }
     precondition(json.utf8.count > count * 50, "the frame must hold every view")
-    let columns = [lex, parse, layout, update, frame, lex + parse + layout + frame].map { ms in
+    // What the daemon does with a save's text: the registry loads it (parse, check, the previous generation's
+    // solver updated, the reload transition, diagnostics) and makes the new generation's first frame.
+    let cold = milliseconds(repetitions) {
+        var registry = SceneRegistry(fps: 60)
+        let events = registry.load(name: "bench", path: "bench.layout", source: file)
+        precondition(events.count >= 3, "a new scene must make a reload, its diagnostics and a frame")
+    }
+    var registry = SceneRegistry(fps: 60)
+    let texts = [scene(views: count, inset: 8), scene(views: count, inset: 9)]
+    _ = registry.load(name: "bench", path: "bench.layout", source: SourceFile(name: "bench.layout", text: texts[0]))
+    var turn = 0
+    let reload = milliseconds(repetitions * 2) {
+        turn += 1
+        let events = registry.load(
+            name: "bench", path: "bench.layout", source: SourceFile(name: "bench.layout", text: texts[turn % 2]))
+        precondition(events.count >= 3, "a changed save must make a reload, its diagnostics and a frame")
+    }
+    if CommandLine.arguments.contains("--profile-reload"), count == 100 {
+        for _ in 0..<20_000 {
+            turn += 1
+            _ = registry.load(
+                name: "bench", path: "bench.layout", source: SourceFile(name: "bench.layout", text: texts[turn % 2]))
+        }
+    }
+    let megabytesPerSecond = Double(file.text.utf8.count) / 1e6 / ((lex + parse) / 1e3)
+    let columns = [lex, parse, layout, update, frame, lex + parse + layout + frame, cold, reload].map { ms in
         ms < 1 ? "\((ms * 1000).rounded() / 1000) ms" : "\((ms * 100).rounded() / 100) ms"
     }
     print(
         pad("\(count)", 8) + pad(columns[0], 12) + pad(columns[1], 14) + pad(columns[2], 12) + pad(columns[3], 12)
-            + pad(columns[4], 12) + columns[5])
+            + pad(columns[4], 12) + pad(columns[5], 12) + pad("\(Int(megabytesPerSecond.rounded()))", 12)
+            + pad(columns[6], 12) + columns[7])
 }
 
 print()
