@@ -6,6 +6,8 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
+#include <linux/openat2.h>
 #include <unistd.h>
 
 int spawn_shims_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
@@ -32,3 +34,31 @@ int spawn_shims_pidfd_open(pid_t pid) {
 }
 
 int spawn_shims_o_path(void) { return O_PATH; }
+
+int spawn_shims_open_cached(const char *path, int flags) {
+#if defined(SYS_openat2) && defined(RESOLVE_CACHED)
+    struct open_how how = {.flags = (unsigned long long)flags, .mode = 0, .resolve = RESOLVE_CACHED};
+    return (int)syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
+#else
+    (void)path;
+    (void)flags;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+ssize_t spawn_shims_read_cached(int fd, void *buffer, size_t count, off_t offset) {
+#ifdef RWF_NOWAIT
+    struct iovec vector = {.iov_base = buffer, .iov_len = count};
+    return preadv2(fd, &vector, 1, offset, RWF_NOWAIT);
+#else
+    (void)fd;
+    (void)buffer;
+    (void)count;
+    (void)offset;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+

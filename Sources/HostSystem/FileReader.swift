@@ -135,6 +135,64 @@ package enum FileReader {
         }
     }
 
+    /// The bytes of the regular file at `path`, when reading them cannot wait on a disk, as just after a save: every
+    /// component of the path in the kernel's lookup cache (`openat2` with `RESOLVE_CACHED`), and all of the file in
+    /// the page cache (`preadv2` with `RWF_NOWAIT`). Nil when it might wait, or cannot tell: then
+    /// ``read(_:limit:)`` on a thread that may block. So the daemon reads a save on its event loop, without the two
+    /// hops to a blocking thread and back (about 0.2 ms), and a slow disk still delays only its own scene.
+    ///
+    /// A FIFO, a device, a socket or a folder at the path, or a file over `limit`, fails at once, as in
+    /// ``read(_:limit:)``; a symbolic link is left to it (nil), as is any other failure, so that it says why.
+    /// The path is opened with `O_PATH | O_NOFOLLOW` first and checked, then opened for reading with `O_NOFOLLOW`
+    /// (a link put there meanwhile fails) and `O_NONBLOCK`, and read only when it is the file that was checked.
+    package static func readIfCached(_ path: String, limit: Int = defaultLimit) -> Result<[UInt8], FileReadError>? {
+        let handle = spawn_shims_open_cached(path, spawn_shims_o_path() | O_NOFOLLOW | O_CLOEXEC)
+        guard handle >= 0 else { return nil }
+        defer { close(handle) }
+        var checked = stat()
+        guard fstat(handle, &checked) == 0, FileKind(mode: checked.st_mode) != .symbolicLink else { return nil }
+        do throws(FileReadError) {
+            try check(checked, limit: limit)
+        } catch {
+            return .failure(error)
+        }
+        let descriptor = spawn_shims_open_cached(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_dev == checked.st_dev, info.st_ino == checked.st_ino else {
+            return nil
+        }
+        // One byte more than the file holds: a file that grew meanwhile reads on until it ends or passes the limit.
+        var bytes: [UInt8] = []
+        var capacity = Int(info.st_size) + 1
+        while true {
+            var ended = false
+            var failed = false
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = bytes.count
+                if count > 0 { _ = UnsafeMutableBufferPointer(rebasing: buffer[..<count]).initialize(from: bytes) }
+                while count < capacity {
+                    let read = spawn_shims_read_cached(
+                        descriptor, buffer.baseAddress! + count, capacity - count, off_t(count))
+                    if read > 0 {
+                        count += read
+                    } else if read == 0 {
+                        ended = true
+                        return
+                    } else if errno != EINTR {
+                        failed = true
+                        return
+                    }
+                }
+            }
+            if failed { return nil }
+            if bytes.count > limit { return .failure(.tooLarge(size: bytes.count, limit: limit)) }
+            if ended { return .success(bytes) }
+            capacity = min(limit + 1, 2 * capacity)
+        }
+    }
+
     /// What kind of thing is at `path`, without following a symbolic link; nil when nothing is.
     package static func kind(at path: String) -> FileKind? {
         var info = stat()

@@ -48,7 +48,9 @@ public struct PlaygroundServer: Sendable {
         let roots = SceneRoot.roots(for: configuration.paths)
         let service = SceneService(
             roots: roots, fps: configuration.fps, removalGrace: grace,
-            reader: SceneFileLoader(read: configuration.readFile, pool: pool), translator: configuration.translator)
+            reader: SceneFileLoader(
+                read: configuration.readFile, readIfCached: configuration.readFileIfCached, pool: pool),
+            translator: configuration.translator)
         let daemon = Daemon(configuration: configuration, executor: executor, service: service, turn: turn)
         let watcher = Watcher(
             roots: roots, executable: executable, daemon: daemon, pool: pool, turn: turn, logger: logger,

@@ -32,6 +32,12 @@ public struct ServerConfiguration: Sendable {
     package var readFile: @Sendable (String) -> Result<[UInt8], FileReadError> = { path in
         Result { () throws(FileReadError) in try FileReader.read(path) }
     }
+    /// Reads a scene file on the event loop when that cannot wait on a disk (``FileReader/readIfCached(_:limit:)``
+    /// by default: a file just saved is in memory), else nil and ``readFile`` on the pool. Nil here: every read on
+    /// the pool.
+    package var readFileIfCached: (@Sendable (String) -> Result<[UInt8], FileReadError>?)? = { path in
+        FileReader.readIfCached(path)
+    }
     /// How files become scenes: `.layout` files parsed; `.swift` files imported when the program gives the importer
     /// (`layoutd` and `layout-view` do; SwiftImport is linked by them only).
     package var translator = SceneTranslator.layoutOnly

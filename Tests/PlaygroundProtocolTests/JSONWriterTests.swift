@@ -30,6 +30,46 @@ import Testing
         }
     }
 
+    /// How numbers were written before the writer wrote their digits itself: Swift's own texts of the value rounded
+    /// to 1e-9, the oracle for the faster writing.
+    static func swiftText(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        var rounded = abs(value) < 1e6 ? (value * 1e9).rounded() / 1e9 : value
+        if rounded == 0 { rounded = 0 }
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+
+    @Test("Numbers are written as Swift writes the value rounded to 1e-9: geometry, fractions, tiny and huge values")
+    func numbers() throws {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.5, 0.1, 0.2, 0.3, 1.0 / 3, -2.0 / 3, 123.456, 999_999.999_999_999, -999_999.5, 1e6,
+            1e6 + 0.5, 1e-4, 1.5e-4, 9.9e-5, 1e-9, 4e-10, 6e-10, -1e-9, 1e15, 1e300, -1e300, .infinity, .nan,
+            .leastNonzeroMagnitude, 375, 667, 44.333_333_333_3, 0.000_100_000_4, 12_345.678_901_234,
+        ]
+        for _ in 0..<20_000 {
+            let magnitude = Double.random(in: -12...7, using: &generator)
+            let value = pow(10, magnitude) * (Bool.random(using: &generator) ? 1 : -1)
+            values.append(value)
+            // Points and their halves, thirds and tenths, as layouts make them.
+            values.append(
+                (Double(Int.random(in: -2000...2000, using: &generator))
+                    / [1, 2, 3, 10, 100, 7][
+                        Int.random(in: 0..<6, using: &generator)]))
+        }
+        for value in values {
+            var out = JSONWriter()
+            out.number(value)
+            #expect(out.string == Self.swiftText(value), "\(value)")
+            #expect(try JSONSerialization.jsonObject(with: Data(out.bytes), options: .fragmentsAllowed) is NSNumber)
+        }
+        for value in [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, 1_234_567_890] {
+            var out = JSONWriter()
+            out.integer(value)
+            #expect(out.string == String(value))
+        }
+    }
+
     @Test("CSI, a right-to-left override, ESC and a line separator are written as \\u escapes")
     func examples() {
         var out = JSONWriter()

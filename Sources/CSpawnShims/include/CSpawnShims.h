@@ -2,7 +2,9 @@
 // files that close on exec from the start (no window in which another
 // thread's child inherits them), the spawn actions that set a child's folder
 // and close its other descriptors, a descriptor to wait on a child with; and
-// malloc_trim, which Glibc's module map leaves out; and O_PATH.
+// malloc_trim, which Glibc's module map leaves out; O_PATH; and the calls that
+// open and read a file only when that cannot wait on a disk (openat2 with
+// RESOLVE_CACHED, preadv2 with RWF_NOWAIT).
 #ifndef C_SPAWN_SHIMS_H
 #define C_SPAWN_SHIMS_H
 
@@ -31,5 +33,14 @@ int spawn_shims_pidfd_open(pid_t pid);
 
 /// O_PATH: open a path without opening the file (no device told, no FIFO waited on), for fstat and a reopen.
 int spawn_shims_o_path(void);
+
+/// openat2(AT_FDCWD, path, {flags, 0, RESOLVE_CACHED}): opens `path` only when every component of it is in the
+/// kernel's lookup cache, so that the call never waits on a disk or a network file system. -1 with errno EAGAIN
+/// when it would have to; ENOSYS, EINVAL or EPERM where the kernel (before 5.12) or a sandbox does not offer it.
+int spawn_shims_open_cached(const char *path, int flags);
+
+/// preadv2(fd, {buffer, count}, 1, offset, RWF_NOWAIT): reads only what is in the page cache; -1 with errno EAGAIN
+/// when the read would wait for the disk, EOPNOTSUPP where the file system cannot say.
+ssize_t spawn_shims_read_cached(int fd, void *buffer, size_t count, off_t offset);
 
 #endif

@@ -8,6 +8,11 @@ public struct JSONWriter: Sendable {
 
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Makes room for `extra` more bytes at once, so that a large message is not copied as it grows.
+    public mutating func reserveCapacity(_ extra: Int) {
+        bytes.reserveCapacity(bytes.count + extra)
+    }
+
     /// Appends text that is already JSON.
     public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -34,6 +39,11 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
+            // Most strings (names, texts) need no escape: appended whole.
+            if !utf8.contains(where: Self.mayNeedEscape) {
+                bytes.append(contentsOf: utf8)
+                return
+            }
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
@@ -57,6 +67,15 @@ public struct JSONWriter: Sendable {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether a byte is one that ``string(_:)`` escapes, or may start a character it escapes.
+    @inline(__always)
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0..<0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F, 0xC2, 0xD8, 0xE2, 0xEF: true
+        default: false
+        }
     }
 
     /// Whether JSON text holds a character that ``string(_:)`` would have escaped, raw: a client's id echoed as
@@ -105,7 +124,23 @@ public struct JSONWriter: Sendable {
     }
 
     public mutating func integer(_ value: Int) {
-        raw(String(value))
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude)
+    }
+
+    /// Appends the decimal digits of `value`, at least `width` of them (leading zeros), without making a `String`.
+    private mutating func appendDigits(_ value: UInt, width: Int = 1) {
+        // 20 digits hold any UInt64.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var start = 20
+            var rest = value
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest != 0 || 20 - start < width
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
     }
 
     /// Appends a number, rounded to 1e-9 (values come from floating-point
@@ -116,6 +151,33 @@ public struct JSONWriter: Sendable {
         guard value.isFinite else {
             raw("0")
             return
+        }
+        // Below a million, the value in billionths is a whole number of at most 15 digits, N: the text is N / 10^9
+        // in decimal, the fraction's trailing zeros dropped. That is the shortest text that reads back as the
+        // rounded value (two decimals of at most 15 significant digits are never the same double), so it equals
+        // `String(rounded)` wherever Swift writes a fixed point (from 1e-4 on), without making a String: a frame
+        // of thousands of views writes six numbers a view.
+        if abs(value) < 1e6 {
+            let billionths = Int64((value * 1e9).rounded())
+            let magnitude = UInt(billionths.magnitude)
+            if magnitude == 0 {
+                bytes.append(UInt8(ascii: "0"))
+                return
+            }
+            if magnitude >= 100_000 {
+                if billionths < 0 { bytes.append(UInt8(ascii: "-")) }
+                appendDigits(magnitude / 1_000_000_000)
+                var fraction = magnitude % 1_000_000_000
+                guard fraction != 0 else { return }
+                var digits = 9
+                while fraction % 10 == 0 {
+                    fraction /= 10
+                    digits -= 1
+                }
+                bytes.append(UInt8(ascii: "."))
+                appendDigits(fraction, width: digits)
+                return
+            }
         }
         var rounded = abs(value) < 1e6 ? (value * 1e9).rounded() / 1e9 : value
         if rounded == 0 { rounded = 0 }  // no "-0"
