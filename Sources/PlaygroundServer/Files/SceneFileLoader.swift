@@ -54,8 +54,13 @@ struct SceneFileLoader: SceneFileReading {
         case timedOut
     }
 
-    /// Reads the file at `path`. Cancelled, or after ``patience``, it returns at once, whatever the read still
-    /// waits for on its thread.
+    /// Reads the file at `path` here and now, when that cannot wait on a disk; nil otherwise.
+    func readIfCached(path: String) -> SceneFileRead? {
+        readIfCached?(path).map { Self.outcome(.read($0)) }
+    }
+
+    /// Reads the file at `path`: at once when it is in memory, else on the pool. Cancelled, or after ``patience``,
+    /// it returns at once, whatever the read still waits for on its thread.
     func read(path: String) async -> SceneFileRead {
         if let cached = readIfCached?(path) { return Self.outcome(.read(cached)) }
         let read = self.read

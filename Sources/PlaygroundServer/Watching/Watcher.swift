@@ -118,7 +118,13 @@ struct Watcher {
                         }
                         if let progress {
                             for read in progress.reads {
-                                tasks.addTask { continuation.yield(.read(await read.perform())) }
+                                // A file in memory (a save) is read here and now, and loads as the next input: no
+                                // task, no hop to a thread and back. Any other is read in a task of its own.
+                                if let result = read.performAtOnce() {
+                                    continuation.yield(.read(result))
+                                } else {
+                                    tasks.addTask { continuation.yield(.read(await read.perform())) }
+                                }
                             }
                             // The memory of the scenes removed goes back to the system, not only to malloc's free
                             // lists, once the removals are over.

@@ -16,6 +16,14 @@ package protocol SceneFileReading: Sendable {
     /// Reads the file at `path`. Called for every save, listing and `reload`, never twice at once for a path
     /// by a save.
     func read(path: String) async -> SceneFileRead
+
+    /// What ``read(path:)`` gives, when the file can be read without waiting on anything (its path and bytes in
+    /// memory, as just after a save); nil when it cannot, and then ``read(path:)`` is called. Nil by default.
+    func readIfCached(path: String) -> SceneFileRead?
+}
+
+extension SceneFileReading {
+    package func readIfCached(path: String) -> SceneFileRead? { nil }
 }
 
 /// What reading a scene file gave.
@@ -55,6 +63,14 @@ package struct SceneRead: Sendable {
     let version: Int?
     /// How the bytes become a scene.
     let translator: SceneTranslator
+
+    /// ``perform()`` done at once, where the caller runs, when the reader can read the file without waiting and it
+    /// is not a Swift file (whose import takes its time off the caller's executor); nil otherwise. The daemon reads
+    /// a save so, without a task of its own.
+    package func performAtOnce() -> SceneReadResult? {
+        guard !file.name.isSwift, let outcome = reader.readIfCached(path: file.path) else { return nil }
+        return SceneReadResult(read: self, outcome: outcome)
+    }
 
     /// Reads the file; a Swift file's bytes it also imports, on Swift's global concurrent executor, whatever
     /// executor the caller prefers (the daemon runs its tasks on its event loop): importing a large Swift file
