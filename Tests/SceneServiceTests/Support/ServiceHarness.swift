@@ -8,8 +8,15 @@ import Synchronization
 final class MemoryFiles: SceneFileReading {
     private let files = Mutex<[String: SceneFileRead]>([:])
 
+    /// Whether ``readIfCached(path:)`` answers, as the daemon's reader does for a file in the kernel's caches.
+    let inMemory = Mutex(false)
+
     func read(path: String) async -> SceneFileRead {
         files.withLock { $0[path] } ?? .missing
+    }
+
+    func readIfCached(path: String) -> SceneFileRead? {
+        inMemory.withLock { $0 } ? files.withLock { $0[path] } ?? .missing : nil
     }
 
     subscript(path: String) -> SceneFileRead? {
