@@ -18,7 +18,9 @@ public struct JSONWriter: Sendable {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func raw(_ text: String) {
+    /// Appends text that is already JSON, made at run time. (Named apart from ``raw(_:)``, so that a literal is
+    /// always taken as a `StaticString` and appended without making a `String`.)
+    mutating func rawText(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
@@ -182,9 +184,9 @@ public struct JSONWriter: Sendable {
         var rounded = abs(value) < 1e6 ? (value * 1e9).rounded() / 1e9 : value
         if rounded == 0 { rounded = 0 }  // no "-0"
         if rounded == rounded.rounded() && abs(rounded) < 1e15 {
-            raw(String(Int(rounded)))
+            rawText(String(Int(rounded)))
         } else {
-            raw(String(rounded))
+            rawText(String(rounded))
         }
     }
 
