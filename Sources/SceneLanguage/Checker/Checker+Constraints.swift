@@ -30,13 +30,16 @@ extension Checker {
         }
         scene.constraints.reserveCapacity(syntax.count)
         var nextLine = 0
-        for (i, constraint) in syntax.enumerated() {
-            while nextLine < visualFormats.count && visualFormats[nextLine].range.start < constraint.range.start {
+        // Each constraint is read in place from a local reference to the
+        // array: iterating `syntax.enumerated()` copied every one whole.
+        let syntax = self.syntax
+        for i in syntax.indices {
+            while nextLine < visualFormats.count && visualFormats[nextLine].range.start < syntax[i].range.start {
                 scene.constraints += expand(visualFormats[nextLine])
                 nextLine += 1
             }
-            if let resolved = resolve(constraint) {
-                if let name = constraint.name, case .constraint(i) = symbols[name.name] {
+            if let resolved = resolve(syntax[i]) {
+                if let name = syntax[i].name, case .constraint(i) = symbols[name.name] {
                     scene.constraintsByName[name.name] = ConstraintID(scene.constraints.count)
                 }
                 scene.constraints.append(resolved)
@@ -97,9 +100,15 @@ extension Checker {
     /// `card.top`, `root.safeArea.leading`: an item and one of its attributes.
     mutating func resolveAnchor(_ path: [Identifier]) -> Anchor? {
         guard let itemName = path.first else { return nil }
-        // Looked up once: a declared name is its own head (`root` is never
-        // declared), and only an unknown name or `root` is resolved again.
-        let symbol = symbols[itemName.name]
+        return resolveAnchor(path, head: symbols[itemName.name])
+    }
+
+    /// ``resolveAnchor(_:)`` with its first name looked up already: `symbol`
+    /// is what it names, nil if nothing. A declared name is its own head
+    /// (`root` is never declared); only an unknown name or `root` is
+    /// resolved again.
+    private mutating func resolveAnchor(_ path: [Identifier], head symbol: Symbol?) -> Anchor? {
+        guard let itemName = path.first else { return nil }
         if let symbol, symbol.isVariable || symbol.isTextList {
             error(
                 .typeMismatch, "\(quoted(itemName.name)) is \(describe(symbol)), not a view; constraints relate views",
@@ -217,7 +226,7 @@ extension Checker {
                         + "set the constant in an action, as 'C.constant = \(path[0].name)'", at: expr.range)
                 return nil
             }
-            guard let anchor = resolveAnchor(path) else { return nil }
+            guard let anchor = resolveAnchor(path, head: symbol) else { return nil }
             return LinearForm(anchor: (anchor, expr.range), coefficient: 1, constant: 0)
         case .negate(let operand):
             guard var form = linearForm(operand) else { return nil }

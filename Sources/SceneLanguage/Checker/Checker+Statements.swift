@@ -15,7 +15,8 @@ extension Checker {
 
     /// Checks a block of statements (also those of an `exec`: ``check(_:against:)``).
     mutating func check(_ statements: [Statement]) {
-        for statement in statements { check(statement) }
+        // By index, so that each statement is read in place rather than copied by an iterator.
+        for i in statements.indices { check(statements[i]) }
     }
 
     private mutating func check(_ statement: Statement) {
