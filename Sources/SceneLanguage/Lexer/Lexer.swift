@@ -289,9 +289,9 @@ package struct Lexer {
 
     /// The value of the number from `start` to where the lexer stands,
     /// when arithmetic on its digits gives it exactly, without making a
-    /// string for `Double(_:)`: at most 15 significant digits and 15 decimals
-    /// (`12`, `0.5`, `375`), as nearly every number written is. The digits
-    /// make an integer below 2^53 and the power of ten is below 10^22, so
+    /// string for `Double(_:)`: at most 15 digits in all, leading zeros
+    /// included (`12`, `0.5`, `375`), as nearly every number written is. The
+    /// digits make an integer below 2^53 and the power of ten is below 10^22, so
     /// both are exact doubles and one division rounds correctly: the same
     /// double `Double(_:)` reads. Nil for other numbers.
     private func exactValue(from start: Int) -> Double? {
