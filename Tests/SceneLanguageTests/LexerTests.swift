@@ -173,3 +173,71 @@ func renderedDiagnostics(_ text: String, name: String = "t.layout") -> String {
         #expect(Scene.parse(SourceFile(name: "a.out", bytes: bytes)).diagnostics.count == 1)
     }
 }
+
+@Suite struct LexerByteTests {
+    @Test("A number reads as the double Double(_:) reads from its text, with 15 digits or more")
+    func numbersAsDoubleReadsThem() {
+        let texts = [
+            "0", "7", "007", "12", "375", "0.5", "0.1", "0.3", "1.25", "3.14159", "999999999", "1000000000",
+            "123456789.123456", "0.000000000000001", "0.0000000000000001", "0.30000000000000004",
+            "999999999.999999", "999999999.9999999999", "100000000.000000000000001", "0.123456789012345",
+            "0.1234567890123456", "00000000000000000000001", "1.000000000000000000001", "42.000", "8.88", "0.070",
+        ]
+        for text in texts {
+            let tokens = kinds(text)
+            guard case .number(let value) = tokens.first else {
+                Issue.record("\(text) is not a number: \(tokens)")
+                continue
+            }
+            #expect(value.bitPattern == Double(text)!.bitPattern, "\(text)")
+            #expect(tokens.count == 2, "\(text)")
+        }
+    }
+
+    @Test("A number above the limit is too large, with as many digits as it takes")
+    func largeNumbers() {
+        #expect(kinds("1000000000") == [.number(1e9), .endOfFile])
+        for text in ["1000000001", "1000000000.5", "99999999999999999999", "123456789012345"] {
+            let (tokens, diagnostics) = Lexer.tokenize(SourceFile(name: "t.layout", text: text))
+            #expect(tokens.map(\.kind) == [.number(0), .endOfFile], "\(text)")
+            #expect(diagnostics.map(\.code) == [.tooLarge], "\(text)")
+        }
+    }
+
+    @Test("Identifiers are ASCII: a letter such as 'é' ends one and is reported on its own")
+    func nonASCIIIdentifiers() {
+        let (tokens, diagnostics) = Lexer.tokenize(SourceFile(name: "t.layout", text: "view café color blue"))
+        #expect(
+            tokens.map(\.kind) == [
+                .identifier("view"), .identifier("caf"), .identifier("color"), .identifier("blue"), .endOfFile,
+            ])
+        #expect(diagnostics.map(\.message) == ["unexpected character 'é'"])
+        #expect(diagnostics.map(\.range.start) == [8])
+        #expect(kinds("_a1 Z_9") == [.identifier("_a1"), .identifier("Z_9"), .endOfFile])
+    }
+
+    @Test("Strings keep emoji and other characters of several bytes as written, ranges counting bytes")
+    func emojiInStrings() {
+        let tokens = Lexer.tokenize(SourceFile(name: "t.layout", text: "label a \"🙂 café 👍🏽\" x")).tokens
+        #expect(
+            tokens.map(\.kind) == [
+                .identifier("label"), .identifier("a"), .string("🙂 café 👍🏽"), .identifier("x"), .endOfFile,
+            ])
+        #expect(tokens[2].start == 8 && tokens[2].end == 8 + "\"🙂 café 👍🏽\"".utf8.count)
+        #expect(tokens[3].start == tokens[2].end + 1)
+    }
+
+    @Test("CRLF line ends and tabs are white space, each line end one newline token")
+    func crlfAndTabs() {
+        #expect(
+            kinds("view\ta\r\n\tb.top == a.top\r\n") == [
+                .identifier("view"), .identifier("a"), .newline, .identifier("b"), .dot, .identifier("top"),
+                .equalEqual, .identifier("a"), .dot, .identifier("top"), .newline, .endOfFile,
+            ])
+        // A visual format line ends at a tab or a carriage return too.
+        #expect(
+            kinds("H:|-[a]-|\r\nV:[a]\tx") == [
+                .visualFormat("H:|-[a]-|"), .newline, .visualFormat("V:[a]"), .identifier("x"), .endOfFile,
+            ])
+    }
+}

@@ -28,14 +28,18 @@ extension Checker {
                     "this inactive group has no name, so no action can activate it; name it, as "
                         + "'constraints expanded inactive { … }'", at: group.range))
         }
+        scene.constraints.reserveCapacity(syntax.count)
         var nextLine = 0
-        for (i, constraint) in syntax.enumerated() {
-            while nextLine < visualFormats.count && visualFormats[nextLine].range.start < constraint.range.start {
+        // Each constraint is read in place from a local reference to the
+        // array: iterating `syntax.enumerated()` copied every one whole.
+        let syntax = self.syntax
+        for i in syntax.indices {
+            while nextLine < visualFormats.count && visualFormats[nextLine].range.start < syntax[i].range.start {
                 scene.constraints += expand(visualFormats[nextLine])
                 nextLine += 1
             }
-            if let resolved = resolve(constraint) {
-                if let name = constraint.name, case .constraint(i) = symbols[name.name] {
+            if let resolved = resolve(syntax[i]) {
+                if let name = syntax[i].name, case .constraint(i) = symbols[name.name] {
                     scene.constraintsByName[name.name] = ConstraintID(scene.constraints.count)
                 }
                 scene.constraints.append(resolved)
@@ -96,7 +100,16 @@ extension Checker {
     /// `card.top`, `root.safeArea.leading`: an item and one of its attributes.
     mutating func resolveAnchor(_ path: [Identifier]) -> Anchor? {
         guard let itemName = path.first else { return nil }
-        if let symbol = symbols[itemName.name], isVariable(symbol) || isTextList(symbol) {
+        return resolveAnchor(path, head: symbols[itemName.name])
+    }
+
+    /// ``resolveAnchor(_:)`` with its first name looked up already: `symbol`
+    /// is what it names, nil if nothing. A declared name is its own head
+    /// (`root` is never declared); only an unknown name or `root` is
+    /// resolved again.
+    private mutating func resolveAnchor(_ path: [Identifier], head symbol: Symbol?) -> Anchor? {
+        guard let itemName = path.first else { return nil }
+        if let symbol, symbol.isVariable || symbol.isTextList {
             error(
                 .typeMismatch, "\(quoted(itemName.name)) is \(describe(symbol)), not a view; constraints relate views",
                 at: itemName.range)
@@ -108,9 +121,15 @@ extension Checker {
                 at: itemName.range)
             return nil
         }
-        let isView: (Symbol) -> Bool = { if case .view = $0 { true } else { false } }
-        guard let (head, afterHead) = resolveHead(of: path, expecting: "view", accepting: isView) else {
-            return nil
+        let head: PathHead
+        let afterHead: Int
+        if let symbol {
+            (head, afterHead) = (.symbol(symbol), 1)
+        } else {
+            guard let resolved = resolveHead(of: path, expecting: "view", accepting: { $0.isView }) else {
+                return nil
+            }
+            (head, afterHead) = resolved
         }
         var attributeIndex = afterHead
         let item: LayoutItem
@@ -146,9 +165,9 @@ extension Checker {
             return nil
         }
         let attributeName = path[attributeIndex]
-        guard let attribute = Attribute(rawValue: attributeName.name) else {
+        guard let attribute = Attribute(word: attributeName.name) else {
             let suggestion =
-                FrameProperty(rawValue: attributeName.name).map(Checker.attribute(for:))
+                FrameProperty(word: attributeName.name).map(Checker.attribute(for:))
                 ?? nearestName(to: attributeName.name, among: Attribute.allCases.map(\.rawValue))
             error(
                 .unknownName, "unknown attribute \(quoted(attributeName.name))" + didYouMean(suggestion),
@@ -192,21 +211,22 @@ extension Checker {
         case .system:
             return LinearForm(constant: Expr.systemSpacing)
         case .reference(let path):
-            if path.count == 2, case .constraint = symbols[path[0].name] {
+            let symbol = symbols[path[0].name]
+            if path.count == 2, case .constraint? = symbol {
                 error(
                     .invalidConstraint,
                     "a constraint's constant must be a number or an expression of numbers and 'system'; "
                         + "it cannot read another constraint", at: expr.range)
                 return nil
             }
-            if path.count == 1, case .variable = symbols[path[0].name] {
+            if path.count == 1, case .variable? = symbol {
                 error(
                     .typeMismatch,
                     "\(quoted(path[0].name)) is a variable, which actions change, and a constraint's constant is fixed; "
                         + "set the constant in an action, as 'C.constant = \(path[0].name)'", at: expr.range)
                 return nil
             }
-            guard let anchor = resolveAnchor(path) else { return nil }
+            guard let anchor = resolveAnchor(path, head: symbol) else { return nil }
             return LinearForm(anchor: (anchor, expr.range), coefficient: 1, constant: 0)
         case .negate(let operand):
             guard var form = linearForm(operand) else { return nil }

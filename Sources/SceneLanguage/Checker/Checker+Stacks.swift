@@ -42,8 +42,7 @@ extension Checker {
                     at: spacing.stack.range)
                 continue
             }
-            let isView: (Symbol) -> Bool = { if case .view = $0 { true } else { false } }
-            guard let viewSymbol = lookUp(spacing.view, expecting: "view", accepting: isView) else { continue }
+            guard let viewSymbol = lookUp(spacing.view, expecting: "view", accepting: { $0.isView }) else { continue }
             guard case .view(let viewIndex) = viewSymbol, stack.arranged.contains(ViewID(viewIndex)) else {
                 let names = stack.arranged.map { quoted(scene[$0].name.name) }
                 error(

@@ -15,16 +15,17 @@ extension Checker {
 
     /// Checks a block of statements (also those of an `exec`: ``check(_:against:)``).
     mutating func check(_ statements: [Statement]) {
-        for statement in statements { check(statement) }
+        // By index, so that each statement is read in place rather than copied by an iterator.
+        for i in statements.indices { check(statements[i]) }
     }
 
     private mutating func check(_ statement: Statement) {
         switch statement.kind {
         case .setConstant(let name, _, let value):
-            _ = expect(name, "constraint", isConstraint)
+            _ = expect(name, "constraint", { $0.isConstraint })
             check(value)
         case .setVariable(let name, _, let value):
-            _ = expect(name, "variable", isVariable)
+            _ = expect(name, "variable", { $0.isVariable })
             check(value)
         case .setProperty(let name, let property, let value):
             check(property, of: name, value)
@@ -32,7 +33,7 @@ extension Checker {
             checkSpacing(of: stack, after: after)
             check(value)
         case .activate(let names), .deactivate(let names):
-            for name in names { _ = expect(name, "constraint or group", isConstraintOrGroup) }
+            for name in names { _ = expect(name, "constraint or group", { $0.isConstraintOrGroup }) }
         case .layout, .canvas:
             break
         case .animate(_, let body, let completion):
@@ -44,9 +45,9 @@ extension Checker {
         case .animator(let declaration):
             check(declaration)
         case .start(let name, _), .pause(let name), .reverse(let name), .stop(let name), .finish(let name, _):
-            _ = expect(name, "animator", isAnimator)
+            _ = expect(name, "animator", { $0.isAnimator })
         case .setFraction(let name, let value):
-            _ = expect(name, "animator", isAnimator)
+            _ = expect(name, "animator", { $0.isAnimator })
             check(value)
         case .swap(let a, let b):
             checkSwap(a, b)
@@ -59,19 +60,25 @@ extension Checker {
     }
 
     private mutating func check(_ property: Located<AssignableProperty>, of name: Identifier, _ value: PropertyValue) {
-        guard case .view(let index)? = expect(name, "view", isView) else {
+        guard case .view(let index)? = expect(name, "view", { $0.isView }) else {
             if case .number(let expr) = value { check(expr) }
             if case .textEntry(let list, let entry) = value { checkEntry(of: list, at: entry) }
             if case .transform(let steps) = value { for expr in steps.flatMap(\.expressions) { check(expr) } }
             return
         }
-        let view = scene.views[index]
-        if view.kind == .guide {
+        // The kind alone, not a copy of the whole declaration.
+        let kind = scene.views[index].kind
+        let isTextProperty =
+            switch property.value {
+            case .text, .font, .textcolor: true
+            default: false
+            }
+        if kind == .guide {
             error(
                 .notApplicable,
                 "\(quoted(name.name)) is a layout guide, which is never drawn and has no '\(property.value)'",
                 at: property.range)
-        } else if [.text, .font, .textcolor].contains(property.value) && !view.kind.hasText {
+        } else if isTextProperty && !kind.hasText {
             error(
                 .notApplicable,
                 "\(quoted(name.name)) is a plain view; only labels and buttons have '\(property.value)'",
@@ -135,7 +142,6 @@ extension Checker {
 
     private mutating func checkReference(_ path: [Identifier], in range: SourceRange) {
         let head = path[0]
-        let frameProperties = FrameProperty.allCases.map(\.rawValue)
         guard path.count >= 2 || head.name == "root" else {
             checkVariableRead(head)
             return
@@ -165,10 +171,12 @@ extension Checker {
         switch symbol {
         case nil, .view?:
             let isFrameProperty =
-                FrameProperty(rawValue: property.name) != nil
-                || Attribute(rawValue: property.name).flatMap(FrameProperty.init(attribute:)) != nil
+                FrameProperty(word: property.name) != nil
+                || Attribute(word: property.name).flatMap(FrameProperty.init(attribute:)) != nil
             if !isFrameProperty {
-                unknown(frameProperties, on: "\(quoted(path[0..<propertyIndex].map(\.name).joined(separator: ".")))")
+                unknown(
+                    FrameProperty.allCases.map(\.rawValue),
+                    on: "\(quoted(path[0..<propertyIndex].map(\.name).joined(separator: ".")))")
             }
         case .constraint?:
             if property.name != "constant" { unknown(["constant"], on: "constraint \(quoted(head.name))") }
@@ -199,7 +207,7 @@ extension Checker {
 
     /// `S.spacing [after V] = E`: `S` a stack, `V` one of its arranged subviews.
     private mutating func checkSpacing(of stack: Identifier, after: Identifier?) {
-        guard case .view(let index)? = expect(stack, "view", isView) else { return }
+        guard case .view(let index)? = expect(stack, "view", { $0.isView }) else { return }
         guard let layout = scene.views[index].stack else {
             error(
                 .typeMismatch,
@@ -207,22 +215,12 @@ extension Checker {
                 at: stack.range)
             return
         }
-        guard let after, case .view(let viewIndex)? = expect(after, "view", isView) else { return }
+        guard let after, case .view(let viewIndex)? = expect(after, "view", { $0.isView }) else { return }
         if !layout.arranged.contains(ViewID(viewIndex)) {
             error(
                 .invalidValue,
                 "\(quoted(after.name)) is not arranged by \(quoted(stack.name)); a custom spacing follows one of its "
                     + "arranged subviews", at: after.range)
-        }
-    }
-
-    private func isView(_ symbol: Symbol) -> Bool { if case .view = symbol { true } else { false } }
-    private func isConstraint(_ symbol: Symbol) -> Bool { if case .constraint = symbol { true } else { false } }
-    private func isAnimator(_ symbol: Symbol) -> Bool { if case .animator = symbol { true } else { false } }
-    private func isConstraintOrGroup(_ symbol: Symbol) -> Bool {
-        switch symbol {
-        case .constraint, .group: true
-        default: false
         }
     }
 

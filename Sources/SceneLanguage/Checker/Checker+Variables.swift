@@ -1,11 +1,8 @@
 extension Checker {
-    func isVariable(_ symbol: Symbol) -> Bool { if case .variable = symbol { true } else { false } }
-    func isTextList(_ symbol: Symbol) -> Bool { if case .textList = symbol { true } else { false } }
-
     /// A name alone in an action's expression: it must be a variable. Any
     /// other sort is told how to read a number off it.
     mutating func checkVariableRead(_ name: Identifier) {
-        guard let symbol = lookUp(name, expecting: "variable", accepting: isVariable) else { return }
+        guard let symbol = lookUp(name, expecting: "variable", accepting: { $0.isVariable }) else { return }
         let hint: String
         switch symbol {
         case .variable: return
@@ -20,7 +17,7 @@ extension Checker {
 
     /// `LIST[E]` as a text: a text list, with an index.
     mutating func checkEntry(of list: Identifier, at index: Expr?) {
-        let symbol = expect(list, "text list", isTextList)
+        let symbol = expect(list, "text list", { $0.isTextList })
         if case .textList? = symbol, index == nil {
             error(
                 .typeMismatch,

@@ -73,8 +73,7 @@ extension Checker {
                 at: name.range)
             return nil
         }
-        let isView: (Symbol) -> Bool = { if case .view = $0 { true } else { false } }
-        guard let symbol = lookUp(name, expecting: "view", accepting: isView) else { return nil }
+        guard let symbol = lookUp(name, expecting: "view", accepting: { $0.isView }) else { return nil }
         guard case .view(let index) = symbol else {
             error(
                 .typeMismatch,

@@ -30,6 +30,21 @@ struct Checker {
         case variable(Int)
         /// The index in ``Scene/textLists``.
         case textList(Int)
+
+        // Properties of the symbol alone, not methods of the checker: a
+        // checker's method passed as a predicate (`accepting: isView`) would
+        // copy the whole checker into a closure at every lookup.
+        var isView: Bool { if case .view = self { true } else { false } }
+        var isConstraint: Bool { if case .constraint = self { true } else { false } }
+        var isAnimator: Bool { if case .animator = self { true } else { false } }
+        var isVariable: Bool { if case .variable = self { true } else { false } }
+        var isTextList: Bool { if case .textList = self { true } else { false } }
+        var isConstraintOrGroup: Bool {
+            switch self {
+            case .constraint, .group: true
+            default: false
+            }
+        }
     }
 
     /// Statements outside any action (a second `on load`), checked all the same.
@@ -73,10 +88,13 @@ struct Checker {
 
     /// Enters every declared name, in source order, reporting duplicates and reserved names.
     private mutating func declareNames() {
+        // By index, reading each name in place: a loop over the views or
+        // constraints themselves would copy each one whole.
         var declarations: [(Identifier, Symbol)] = []
-        for (i, view) in scene.views.enumerated() { declarations.append((view.name, .view(i))) }
-        for (i, constraint) in syntax.enumerated() {
-            if let name = constraint.name { declarations.append((name, .constraint(i))) }
+        declarations.reserveCapacity(scene.views.count + syntax.count)
+        for i in scene.views.indices { declarations.append((scene.views[i].name, .view(i))) }
+        for i in syntax.indices {
+            if let name = syntax[i].name { declarations.append((name, .constraint(i))) }
         }
         for (i, group) in scene.groups.enumerated() {
             if let name = group.name { declarations.append((name, .group(i))) }
@@ -91,6 +109,9 @@ struct Checker {
         for (i, variable) in scene.variables.enumerated() { declarations.append((variable.name, .variable(i))) }
         for (i, list) in scene.textLists.enumerated() { declarations.append((list.name, .textList(i))) }
         declarations.sort { $0.0.range.start < $1.0.range.start }
+        // Sized once, not grown (and rehashed) step by step through thousands of names.
+        symbols.reserveCapacity(declarations.count)
+        scene.viewsByName.reserveCapacity(scene.views.count)
 
         for (name, symbol) in declarations {
             if name.name == "root" || name.name == "system" {
@@ -98,7 +119,10 @@ struct Checker {
                 error(.reservedName, "\(quoted(name.name)) is \(meaning); choose another name", at: name.range)
                 continue
             }
-            if let existing = symbols[name.name] {
+            // Entered and looked up in one step; a name declared before is
+            // given back to its first declaration.
+            if let existing = symbols.updateValue(symbol, forKey: name.name) {
+                symbols[name.name] = existing
                 // An animator is (re)created by several actions under one name.
                 if case .animator = existing, case .animator = symbol { continue }
                 error(
@@ -107,7 +131,6 @@ struct Checker {
                     at: name.range, notes: [Diagnostic.Note("first declared here", at: range(of: existing))])
                 continue
             }
-            symbols[name.name] = symbol
             switch symbol {
             case .view(let i): scene.viewsByName[name.name] = ViewID(i)
             case .group(let i): scene.groupsByName[name.name] = GroupID(i)

@@ -39,6 +39,10 @@ package struct Lexer {
         }
         // A byte-order mark, which some editors write, is not part of the scene.
         i = file.textStart
+        // Scene text holds a token every four bytes or so (a constraint's line
+        // one every three or four): reserving for one every three spares the
+        // array's regrowth, which copies every token so far.
+        tokens.reserveCapacity(bytes.count / 3 + 1)
         while i < bytes.count {
             let start = i
             let byte = bytes[i]
@@ -65,7 +69,7 @@ package struct Lexer {
                 if startsVisualFormat(from: start) {
                     lexVisualFormat(from: start)
                 } else {
-                    emit(.identifier(String(decoding: bytes[start..<i], as: UTF8.self)), from: start)
+                    emit(.identifier(text(from: start)), from: start)
                 }
             default:
                 lexPunctuation()
@@ -92,8 +96,29 @@ package struct Lexer {
         i + offset < bytes.count ? bytes[i + offset] : nil
     }
 
+    /// The text from `start` to where the lexer stands. Made from the bytes'
+    /// buffer rather than an array slice, which takes the generic (and much
+    /// slower) path of `String(decoding:as:)`.
+    private func text(from start: Int) -> String {
+        text(from: start, to: i)
+    }
+
+    private func text(from start: Int, to end: Int) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// Whether a byte may continue an identifier: `[A-Za-z0-9_]`. A
+    /// comparison, not a table: a global table is initialised lazily, and
+    /// every read of it would go through that check.
     private func isIdentifierByte(_ byte: UInt8) -> Bool {
-        identifierBytes[Int(byte)]
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 
     // MARK: Visual format lines
@@ -113,8 +138,18 @@ package struct Lexer {
     /// `}` or the end of the file: one token, which the parser reads character
     /// by character, so that a diagnostic can point inside it.
     private mutating func lexVisualFormat(from start: Int) {
-        while let byte = peek(), !visualFormatEnd.contains(byte) { i += 1 }
-        emit(.visualFormat(String(decoding: bytes[start..<i], as: UTF8.self)), from: start)
+        while let byte = peek(), !endsVisualFormat(byte) { i += 1 }
+        emit(.visualFormat(text(from: start)), from: start)
+    }
+
+    /// Whether a byte ends a visual format line: white space, `;`, `#` or `}`.
+    private func endsVisualFormat(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: ";"),
+            UInt8(ascii: "#"), UInt8(ascii: "}"):
+            true
+        default: false
+        }
     }
 
     // MARK: Comments and colours
@@ -122,10 +157,12 @@ package struct Lexer {
     /// `#` starts a comment, except right after `color` or `color =` (`textcolor`, `textcolor =`), where
     /// `#rrggbb` is a colour.
     private var isColorContext: Bool {
+        func isColorWord(_ kind: Token.Kind) -> Bool {
+            kind == .identifier("color") || kind == .identifier("textcolor")
+        }
         guard let last = tokens.last else { return false }
-        let colorWords: [Token.Kind] = [.identifier("color"), .identifier("textcolor")]
-        if colorWords.contains(last.kind) { return true }
-        if last.kind == .equal, tokens.count >= 2, colorWords.contains(tokens[tokens.count - 2].kind) { return true }
+        if isColorWord(last.kind) { return true }
+        if last.kind == .equal, tokens.count >= 2, isColorWord(tokens[tokens.count - 2].kind) { return true }
         return false
     }
 
@@ -162,6 +199,15 @@ package struct Lexer {
     /// already reported) to a closing `"` (or `”` after `“`).
     private mutating func lexString(opening: Int = 1) {
         let start = i
+        // Most strings have no escape and end on their line: their text is
+        // taken from the file's bytes as it stands, without collecting it.
+        if opening == 1, let end = plainStringEnd(from: i + 1) {
+            i += 1
+            let value = text(from: i, to: end)
+            i = end + 1
+            emit(.string(value), from: start)
+            return
+        }
         i += opening
         var value: [UInt8] = []
         while true {
@@ -201,6 +247,20 @@ package struct Lexer {
         emit(.string(String(decoding: value, as: UTF8.self)), from: start)
     }
 
+    /// The offset of the `"` that closes a string whose text starts at
+    /// `offset`, when nothing before it is a `\` or a line end; else nil.
+    private func plainStringEnd(from offset: Int) -> Int? {
+        var end = offset
+        while end < bytes.count {
+            switch bytes[end] {
+            case UInt8(ascii: "\""): return end
+            case UInt8(ascii: "\\"), UInt8(ascii: "\n"): return nil
+            default: end += 1
+            }
+        }
+        return nil
+    }
+
     // MARK: Numbers
 
     private mutating func lexNumber() {
@@ -210,7 +270,11 @@ package struct Lexer {
             i += 1
             while let b = peek(), b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { i += 1 }
         }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        if let value = exactValue(from: start), NumberLimits.contains(value) {
+            emit(.number(value), from: start)
+            return
+        }
+        let text = text(from: start)
         guard let value = Double(text), NumberLimits.contains(value) else {
             report(
                 .error(
@@ -221,6 +285,32 @@ package struct Lexer {
             return
         }
         emit(.number(value), from: start)
+    }
+
+    /// The value of the number from `start` to where the lexer stands,
+    /// when arithmetic on its digits gives it exactly, without making a
+    /// string for `Double(_:)`: at most 15 digits in all, leading zeros
+    /// included (`12`, `0.5`, `375`), as nearly every number written is. The
+    /// digits make an integer below 2^53 and the power of ten is below 10^22, so
+    /// both are exact doubles and one division rounds correctly: the same
+    /// double `Double(_:)` reads. Nil for other numbers.
+    private func exactValue(from start: Int) -> Double? {
+        var digits: Int64 = 0
+        var count = 0
+        var decimals = 0
+        var afterPoint = false
+        for offset in start..<i {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: ".") {
+                afterPoint = true
+                continue
+            }
+            count += 1
+            if afterPoint { decimals += 1 }
+            digits = digits &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
+        }
+        guard count <= 15 else { return nil }
+        return decimals == 0 ? Double(digits) : Double(digits) / exactPowersOfTen[decimals]
     }
 
     // MARK: Punctuation
@@ -354,13 +444,10 @@ private let lookAlikes: [LookAlike] = [
     LookAlike(shown: "≥", name: "a typographic '≥'", kind: .greaterEqual, intended: ">="),
 ]
 
-/// The bytes that end a visual format line.
-private let visualFormatEnd: Set<UInt8> = Set(" \t\r\n;#}".utf8)
-
-/// Which bytes may continue an identifier: `[A-Za-z0-9_]`.
-private let identifierBytes: [Bool] = (0..<256).map { b in
-    (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
-}
+/// 10^0 through 10^15, each an exact double.
+private let exactPowersOfTen: [Double] = [
+    1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+]
 
 /// `U+0007` for a scalar that cannot be shown as itself.
 private func String(format value: UInt32) -> String {

@@ -17,8 +17,7 @@ extension Parser {
             ConstraintGroup(
                 name: name, isInitiallyActive: isActive,
                 range: range(from: keyword.start)))
-        let foreign = Parser.declarationKeywords.subtracting(["inactive"]).union(["canvas", "animator"])
-        try parseBlock(endingBefore: foreign) { (parser: inout Parser) throws(Failure) in
+        try parseBlock(endingBefore: Parser.groupForeignKeywords) { (parser: inout Parser) throws(Failure) in
             if case .visualFormat = parser.current.kind {
                 try parser.parseConstraint(group: group)
                 return
@@ -38,6 +37,9 @@ extension Parser {
             try parser.parseConstraint(group: group)
         }
     }
+
+    /// The declarations that cannot stand in a group: a group left open ends before one at the start of a line.
+    static let groupForeignKeywords = Parser.declarationKeywords.subtracting(["inactive"]).union(["canvas", "animator"])
 
     /// `[inactive] [NAME:] ITEM.ATTR REL EXPR [@PRIORITY]`, or a visual format line (`Parser+VisualFormat.swift`).
     mutating func parseConstraint(group: GroupID?) throws(Failure) {
@@ -128,7 +130,7 @@ extension Parser {
     private func isStatementOperator(after path: [Identifier]) -> Bool {
         switch current.kind {
         case .plusEqual, .minusEqual: return true
-        case .equal: return Attribute(rawValue: path.last?.name ?? "") == nil
+        case .equal: return Attribute(word: path.last?.name ?? "") == nil
         default: return false
         }
     }
@@ -149,7 +151,10 @@ extension Parser {
         guard case .identifier = current.kind else {
             throw fail(expected: "a view's attribute, such as 'card.top'")
         }
-        var path = [try expectIdentifier("a view")]
+        // Room for `root.safeArea.top` at once, not regrown name by name.
+        var path: [Identifier] = []
+        path.reserveCapacity(3)
+        path.append(try expectIdentifier("a view"))
         while current.kind == .dot {
             advance()
             path.append(try expectIdentifier("an attribute, such as 'top' or 'width'"))
@@ -162,7 +167,7 @@ extension Parser {
         let at = advance()
         if case .identifier(let word) = current.kind {
             let token = advance()
-            guard let name = PriorityName(rawValue: word) else {
+            guard let name = PriorityName(word: word) else {
                 let suggestion = nearestName(to: word, among: PriorityName.allCases.map(\.rawValue))
                 error(
                     .unknownName,

@@ -90,7 +90,10 @@ extension Parser {
             advance()
             return Expr(.system, range(of: token))
         case .identifier where !constantOnly:
-            var path = [try expectIdentifier("a name")]
+            // Room for `root.safeArea.top` at once, not regrown name by name.
+            var path: [Identifier] = []
+            path.reserveCapacity(3)
+            path.append(try expectIdentifier("a name"))
             while current.kind == .dot {
                 advance()
                 path.append(try expectIdentifier("a property, such as 'midY' or 'constant'"))

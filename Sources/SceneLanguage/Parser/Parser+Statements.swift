@@ -164,8 +164,8 @@ extension Parser {
             try requirePlainAssignment(op, opToken, property)
             kind = .setFraction(target, try parseExpression(constantOnly: false))
         default:
-            guard let assignable = AssignableProperty(rawValue: property.name) else {
-                if Attribute(rawValue: property.name) != nil || FrameProperty(rawValue: property.name) != nil {
+            guard let assignable = AssignableProperty(word: property.name) else {
+                if Attribute(word: property.name) != nil || FrameProperty(word: property.name) != nil {
                     error(
                         .notAssignable,
                         "a view's frame comes from its constraints; name a constraint and change its constant",

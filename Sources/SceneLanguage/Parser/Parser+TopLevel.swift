@@ -12,6 +12,14 @@ extension Parser {
         "animator", "var", "texts",
     ]
 
+    /// The words that start a top-level declaration, each read by its own function.
+    private enum TopLevelWord: String, LanguageWord {
+        case canvas, safearea, sizeclass, margins, reload, direction, view, label, button, guide, stack
+        case constraints, inactive, action, on, animator, `var`, texts
+
+        static let words = KeywordTable(rawValuesOf: TopLevelWord.self)
+    }
+
     /// Parses the whole file into ``scene`` and ``constraints``.
     mutating func parseFile() {
         while true {
@@ -47,24 +55,24 @@ extension Parser {
             try parseConstraint(group: nil)
             return
         }
-        switch word {
-        case "canvas": try parseCanvasSetting()
-        case "safearea": try parseSafeArea()
-        case "sizeclass": try parseSizeClass()
-        case "margins": try parseRootMargins()
-        case "reload": try parseReload()
-        case "direction": try parseDirection()
-        case "view", "label", "button", "guide", "stack": try parseView(parent: nil)
-        case "constraints": try parseGroup()
-        case "inactive": try parseConstraint(group: nil)
-        case "action": try parseAction()
-        case "on": try parseOnLoad()
-        case "animator":
+        switch TopLevelWord(word: word) {
+        case .canvas?: try parseCanvasSetting()
+        case .safearea?: try parseSafeArea()
+        case .sizeclass?: try parseSizeClass()
+        case .margins?: try parseRootMargins()
+        case .reload?: try parseReload()
+        case .direction?: try parseDirection()
+        case .view?, .label?, .button?, .guide?, .stack?: try parseView(parent: nil)
+        case .constraints?: try parseGroup()
+        case .inactive?: try parseConstraint(group: nil)
+        case .action?: try parseAction()
+        case .on?: try parseOnLoad()
+        case .animator?:
             let animator = try parseAnimator()
             scene.animators.append(animator)
-        case "var": try parseVariable()
-        case "texts": try parseTextList()
-        default:
+        case .var?: try parseVariable()
+        case .texts?: try parseTextList()
+        case nil:
             if [.equal, .plusEqual, .minusEqual].contains(peek().kind) {
                 error(
                     .misplacedDeclaration,

@@ -5,7 +5,7 @@ extension Parser {
     /// `guide NAME`: appends the view, then its subviews.
     mutating func parseView(parent: ViewID?) throws(Failure) {
         let keyword = advance()
-        guard case .identifier(let word) = keyword.kind, let kind = ViewKind(rawValue: word) else { return }
+        guard case .identifier(let word) = keyword.kind, let kind = ViewKind(word: word) else { return }
         let name = try expectIdentifier("a name for the \(kind.rawValue)")
         var view = ViewDeclaration(kind: kind, name: name, range: range(of: keyword).union(name.range))
         view.parent = parent
@@ -20,7 +20,7 @@ extension Parser {
             } else {
                 // A bare word is most likely the text, unquoted: the example quotes it.
                 var example = "Sign In"
-                if case .identifier(let word) = current.kind, ViewProperty(rawValue: word) == nil { example = word }
+                if case .identifier(let word) = current.kind, ViewProperty(word: word) == nil { example = word }
                 error(
                     .expectedToken,
                     "expected the \(kind.rawValue)'s text in quotes, as '\(kind.rawValue) \(name) \"\(example)\"', "
@@ -43,15 +43,19 @@ extension Parser {
                 skipBlock()
                 return
             }
-            try parseBlock(endingBefore: [
-                "canvas", "safearea", "sizeclass", "reload", "direction", "action", "on", "animator", "var", "texts",
-            ]) {
+            try parseBlock(endingBefore: Parser.topLevelOnlyKeywords) {
                 (parser: inout Parser) throws(Failure) in try parser.parseViewBlockElement(parent: me)
             }
         } else if !atStatementEnd {
             throw fail(expected: "a property of the \(kind.rawValue) or '{'")
         }
     }
+
+    /// The declarations that go at the top level only: a view's block left
+    /// open ends before one at the start of a line.
+    static let topLevelOnlyKeywords: Set<String> = [
+        "canvas", "safearea", "sizeclass", "reload", "direction", "action", "on", "animator", "var", "texts",
+    ]
 
     /// An element of a view's block: a subview, a constraint or a group.
     mutating func parseViewBlockElement(parent: ViewID) throws(Failure) {
@@ -89,7 +93,7 @@ extension Parser {
         let start = current.start
         let nameToken = advance()
         guard case .identifier(let word) = nameToken.kind else { return }
-        guard let property = ViewProperty(rawValue: word) else {
+        guard let property = ViewProperty(word: word) else {
             let suggestion = nearestName(to: word, among: ViewProperty.allCases.map(\.rawValue))
             error(
                 .unknownName, "unknown property '\(word)'" + didYouMean(suggestion), at: range(of: nameToken),
@@ -97,9 +101,18 @@ extension Parser {
             skipPropertyValue()
             return
         }
-        var value = view
+        // A property that does not apply, or is given twice, is read (and
+        // its value checked) into a copy that is thrown away; any other goes
+        // straight into the declaration, without copying it (a copy is
+        // many retains, and its ranges' dictionary would be copied to grow).
+        let firstRange = view.propertyRanges[property]
         do {
-            try parseValue(of: property, into: &value)
+            if property.applies(to: view.kind) && firstRange == nil {
+                try parseValue(of: property, into: &view)
+            } else {
+                var discarded = view
+                try parseValue(of: property, into: &discarded)
+            }
         } catch {
             skipPropertyValue()
             return
@@ -120,26 +133,27 @@ extension Parser {
             error(.notApplicable, reason, at: range)
             return
         }
-        if let first = view.propertyRanges[property] {
+        if let first = firstRange {
             error(
                 .duplicateProperty, "'\(word)' is given twice; keep one of them", at: range,
                 notes: [Diagnostic.Note("first given here", at: first)])
             return
         }
-        value.propertyRanges[property] = range
-        view = value
+        view.propertyRanges[property] = range
     }
 
     /// Skips a property's value after an error: up to the next known
     /// property, the view's block or the end of the statement.
     private mutating func skipPropertyValue() {
         while !atStatementEnd && current.kind != .leftBrace {
-            if case .identifier(let next) = current.kind, ViewProperty(rawValue: next) != nil { break }
+            if case .identifier(let next) = current.kind, ViewProperty(word: next) != nil { break }
             advance()
         }
     }
 
-    /// The value or values after a property's name.
+    /// The value or values after a property's name. When it throws, the
+    /// declaration is as it was: each case sets the view only after its
+    /// last check (``parseViewProperty(into:)`` counts on it).
     private mutating func parseValue(of property: ViewProperty, into view: inout ViewDeclaration) throws(Failure) {
         switch property {
         case .alpha:

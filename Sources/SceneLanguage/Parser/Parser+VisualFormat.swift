@@ -105,7 +105,7 @@ extension Parser {
         while case .identifier(let word) = current.kind, word != "align", word != "direction" {
             let token = advance()
             count += 1
-            guard let attribute = Attribute(rawValue: word) else {
+            guard let attribute = Attribute(word: word) else {
                 let suggestion = nearestName(to: word, among: Parser.alignmentNames)
                 error(
                     .unknownName,

@@ -68,7 +68,9 @@ struct Parser {
     }
 
     func isKeyword(_ keyword: String, _ token: Token? = nil) -> Bool {
-        (token ?? current).kind == .identifier(keyword)
+        // A match and a string comparison, rather than a token kind made to be compared with `==`.
+        guard case .identifier(let word) = (token ?? current).kind else { return false }
+        return word == keyword
     }
 
     /// Whether the current token ends a statement: a newline, `;`, `}` or the end of the file.
@@ -80,7 +82,12 @@ struct Parser {
     }
 
     mutating func skipNewlines() {
-        while current.kind == .newline || current.kind == .semicolon { advance() }
+        while true {
+            switch current.kind {
+            case .newline, .semicolon: advance()
+            default: return
+            }
+        }
     }
 
     // MARK: Reporting
@@ -187,7 +194,9 @@ struct Parser {
                     .unterminatedBlock, "this block is never closed; add '}' before the end of the file",
                     at: range(of: open))
                 return
-            case .identifier(let word) where foreign.contains(word) && startsLine(current) && !startsConstraint:
+            // Whether the word starts a line is asked first: it is cheap, and
+            // statements in a block are indented.
+            case .identifier(let word) where startsLine(current) && foreign.contains(word) && !startsConstraint:
                 let line = file.location(of: current.start).line
                 error(
                     .unterminatedBlock,

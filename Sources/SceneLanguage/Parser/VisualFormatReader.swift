@@ -330,7 +330,7 @@ struct VisualFormatReader {
         i += 1
         if let byte = peek(), isNameStart(byte) {
             let name = try readName(expected: "a priority")
-            guard let priority = PriorityName(rawValue: name.name) else {
+            guard let priority = PriorityName(word: name.name) else {
                 let suggestion = nearestName(to: name.name, among: PriorityName.allCases.map(\.rawValue))
                 throw mistake(
                     "unknown priority \(quoted(name.name))" + didYouMean(suggestion)

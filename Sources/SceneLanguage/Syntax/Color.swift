@@ -9,12 +9,15 @@ extension Color {
             self = .clear
             return
         }
-        guard let rgb = Color.names[name] else { return nil }
+        guard let rgb = Color.table[name] else { return nil }
         self.init(rgb: rgb)
     }
 
     /// Every name ``init(named:)`` knows, for "did you mean".
     public static var allNames: [String] { ["clear"] + names.keys.sorted() }
+
+    /// ``names`` as the parser looks them up, once for each `color`.
+    private static let table = KeywordTable(names.map { ($0.key, $0.value) })
 
     private static let names: [String: UInt32] = [
         "black": 0x000000, "white": 0xFFFFFF, "gray": 0x808080, "lightGray": 0xAAAAAA, "darkGray": 0x555555,

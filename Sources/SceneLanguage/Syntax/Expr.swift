@@ -6,14 +6,17 @@
 /// constraint, `card.top` is an anchor; in an action, `card.midY` reads the
 /// view's current model frame and `pinned.constant` a constraint's constant.
 public struct Expr: Hashable, Sendable {
-    public indirect enum Kind: Hashable, Sendable {
+    /// Only the cases that hold expressions are boxed: a number or a
+    /// reference, most of what is written, is stored in place, without an
+    /// allocation of its own.
+    public enum Kind: Hashable, Sendable {
         case number(Double)
         /// The standard spacing, 8 points.
         case system
         /// Two or three dotted names: `card.midY`, `root.safeArea.top`.
         case reference([Identifier])
-        case negate(Expr)
-        case binary(BinaryOperator, Expr, Expr)
+        indirect case negate(Expr)
+        indirect case binary(BinaryOperator, Expr, Expr)
     }
 
     public var kind: Kind
