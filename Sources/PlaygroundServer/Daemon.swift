@@ -99,7 +99,7 @@ actor Daemon {
         {
             return cached
         }
-        let made = SharedFrame(frame)
+        let made = SharedFrame(frame, previous: encodedFrames[scene])
         encodedFrames[scene] = made
         return made
     }

@@ -75,6 +75,23 @@ import Testing
         }
     }
 
+    @Test("A frame encoded from the one before, its unchanged views copied, is the same JSON as written afresh")
+    func encodedReusing() {
+        for seed in 1...500 as ClosedRange<UInt64> {
+            let (base, next) = Self.pair(seed: seed)
+            let before = base.encoded(reusing: nil)
+            #expect(before.bytes == Array(base.json.utf8), "seed \(seed)")
+            // Kept, changed, dropped (so later views sit one place earlier) and added views, in one frame.
+            #expect(next.encoded(reusing: before).bytes == Array(next.json.utf8), "seed \(seed)")
+            // Of another generation, as a reload's first frame is, and a chain of three.
+            var reloaded = next
+            reloaded.generation += 1
+            let again = reloaded.encoded(reusing: next.encoded(reusing: before))
+            #expect(again.bytes == Array(reloaded.json.utf8), "seed \(seed)")
+            #expect(base.encoded(reusing: again).bytes == before.bytes, "seed \(seed)")
+        }
+    }
+
     @Test("Unchanged views are left out; gone ones are named; a delta of another base or generation is refused")
     func contents() throws {
         let a = ViewFrame(name: "a", kind: .view, parent: "root", x: 0, y: 0, width: 10, height: 10)

@@ -29,6 +29,11 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: text)
     }
 
+    /// Appends bytes that are already JSON (a view's object from the frame before).
+    mutating func raw(_ text: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
     /// Appends a JSON string literal, escaping quotes, backslashes and every
     /// character a terminal could act on or that reorders or hides text: the
     /// C0 controls, DEL and the C1 controls (U+0080–U+009F, among them CSI,

@@ -10,6 +10,22 @@ extension Frame {
 
     /// Appends the frame's JSON to a writer.
     public func write(to out: inout JSONWriter) {
+        var ranges: [Range<Int>]?
+        write(to: &out, reusing: nil, ranges: &ranges)
+    }
+
+    /// The frame's JSON, the same bytes as ``write(to:)`` writes, with each view's object copied from `previous`
+    /// (a frame of the same scene encoded so before) where the view is the same at the same place in the list:
+    /// a frame in which a few of thousands of views moved, or the first of a reload, is mostly copied.
+    public func encoded(reusing previous: EncodedFrame?) -> EncodedFrame {
+        var out = JSONWriter()
+        var ranges: [Range<Int>]? = []
+        ranges!.reserveCapacity(views.count)
+        write(to: &out, reusing: previous, ranges: &ranges)
+        return EncodedFrame(bytes: out.bytes, views: views, viewRanges: ranges!)
+    }
+
+    private func write(to out: inout JSONWriter, reusing previous: EncodedFrame?, ranges: inout [Range<Int>]?) {
         // About what a view takes: its name, kind, parent, five numbers and a colour.
         out.reserveCapacity(128 + 160 * views.count)
         out.raw("{\"event\":\"frame\",\"scene\":")
@@ -37,9 +53,22 @@ extension Frame {
             out.raw("]}")
         }
         out.raw(",\"views\":[")
-        for (i, view) in views.enumerated() {
-            if i > 0 { out.raw(",") }
-            view.write(to: &out)
+        let old = previous?.views ?? []
+        views.withUnsafeBufferPointer { views in
+            old.withUnsafeBufferPointer { old in
+                for index in views.indices {
+                    if index > 0 { out.raw(",") }
+                    let start = out.bytes.count
+                    if let previous, index < old.count,
+                        ViewFrame.same(views.baseAddress! + index, old.baseAddress! + index)
+                    {
+                        out.raw(previous.bytes[previous.viewRanges[index]])
+                    } else {
+                        views[index].write(to: &out)
+                    }
+                    ranges?.append(start..<out.bytes.count)
+                }
+            }
         }
         out.raw("]}")
     }
@@ -126,4 +155,15 @@ extension Color {
         out.raw("#")
         for i in 0..<6 { out.appendHexDigit(UInt8((rgb >> UInt32(20 - 4 * i)) & 0xF)) }
     }
+}
+
+/// A frame's JSON and where each view's object lies in it: what ``Frame/encoded(reusing:)`` makes, and reuses for
+/// the next frame of the scene.
+public struct EncodedFrame: Sendable {
+    /// The `frame` event's JSON, without the newline.
+    public let bytes: [UInt8]
+    /// The views the bytes show.
+    let views: [ViewFrame]
+    /// Where each view's object is in ``bytes``.
+    let viewRanges: [Range<Int>]
 }
