@@ -16,7 +16,10 @@ import SceneService
 // and each frame while it runs (advancing the time and making the
 // presentation frame; then writing it as JSON). Run it in release:
 // `swift run -c release scene-bench`. `--quick` repeats less (for CI smoke runs);
-// `--profile-reload` repeats the 100 views' reload 20,000 times more, for a profiler.
+// `--profile-reload` repeats the 100 views' reload 20,000 times more, for a profiler
+// (`--profile-reload-stacks`: the 100 views in stacks').
+// Rows "N stk" are the same labels arranged by stack views (a vertical stack
+// of horizontal rows of ten): their layout, update and reload include the stacks'.
 
 let quick = CommandLine.arguments.contains("--quick")
 
@@ -48,6 +51,24 @@ func scene(views count: Int, inset: Int = 0) -> String {
     return (lines + shift + ["  }", "}"]).joined(separator: "\n") + "\n"
 }
 
+/// The labels of ``scene(views:inset:)`` arranged by stacks: a vertical stack
+/// of horizontal stacks of ten labels, on their first baselines, spaced by 8.
+/// `inset` is the outer stack's distance from the margin, the number a save changes.
+func stackedScene(views count: Int, inset: Int = 0) -> String {
+    var lines = ["canvas 375 x 667", "safearea 44 0 34 0", "stack list vertical spacing 8 alignment leading {"]
+    for i in 0..<count {
+        if i % 10 == 0 {
+            if i > 0 { lines.append("  }") }
+            lines.append("  stack row\(i) horizontal spacing 8 alignment firstBaseline {")
+        }
+        lines.append("    label v\(i) \"item \(i)\" color systemBlue")
+    }
+    lines += ["  }", "}"]
+    let leading = inset == 0 ? "root.margins.leading" : "root.margins.leading + \(inset)"
+    lines.append("list.leading == \(leading); list.top == root.safeArea.top")
+    return lines.joined(separator: "\n") + "\n"
+}
+
 /// The median of `repetitions` timings of `body`, in milliseconds.
 func milliseconds(_ repetitions: Int, _ body: () -> Void) -> Double {
     var times: [Double] = []
@@ -71,8 +92,9 @@ func pad(_ text: String, _ width: Int) -> String {
 print(
     pad("views", 8) + pad("lex", 12) + pad("parse+check", 14) + pad("layout", 12) + pad("update", 12)
         + pad("frame JSON", 12) + pad("total", 12) + pad("parse MB/s", 12) + pad("cold load", 12) + "reload")
-for count in [10, 100, 2000] {
-    let file = SourceFile(name: "bench.layout", text: scene(views: count))
+for (count, stacked) in [(10, false), (100, false), (2000, false), (100, true), (2000, true)] {
+    let scene = stacked ? stackedScene : scene
+    let file = SourceFile(name: "bench.layout", text: scene(count, 0))
     let repetitions = quick ? 3 : (count <= 100 ? 50 : 11)
     var parsed = Scene.parse(file)
     precondition(!parsed.diagnostics.hasErrors, "the generated scene must be valid")
@@ -84,7 +106,7 @@ for count in [10, 100, 2000] {
     let parse = milliseconds(repetitions) { parsed = Scene.parse(file) } - lex
     let layout = milliseconds(repetitions) { model = LayoutModel(scene: parsed) }
     // A save that moves the first row: the previous layout's solver with that one constraint replaced.
-    let saved = Scene.parse(SourceFile(name: "bench.layout", text: scene(views: count, inset: 8)))
+    let saved = Scene.parse(SourceFile(name: "bench.layout", text: scene(count, 8)))
     var updated = model
     let update = milliseconds(repetitions) { updated = LayoutModel(scene: saved, updating: model) }
     precondition(
@@ -99,7 +121,7 @@ for count in [10, 100, 2000] {
         precondition(events.count >= 3, "a new scene must make a reload, its diagnostics and a frame")
     }
     var registry = SceneRegistry(fps: 60)
-    let texts = [scene(views: count, inset: 8), scene(views: count, inset: 9)]
+    let texts = [scene(count, 8), scene(count, 9)]
     _ = registry.load(name: "bench", path: "bench.layout", source: SourceFile(name: "bench.layout", text: texts[0]))
     var turn = 0
     let reload = milliseconds(repetitions * 2) {
@@ -108,7 +130,7 @@ for count in [10, 100, 2000] {
             name: "bench", path: "bench.layout", source: SourceFile(name: "bench.layout", text: texts[turn % 2]))
         precondition(events.count >= 3, "a changed save must make a reload, its diagnostics and a frame")
     }
-    if CommandLine.arguments.contains("--profile-reload"), count == 100 {
+    if CommandLine.arguments.contains(stacked ? "--profile-reload-stacks" : "--profile-reload"), count == 100 {
         for _ in 0..<20_000 {
             turn += 1
             _ = registry.load(
@@ -120,11 +142,13 @@ for count in [10, 100, 2000] {
         ms < 1 ? "\((ms * 1000).rounded() / 1000) ms" : "\((ms * 100).rounded() / 100) ms"
     }
     print(
-        pad("\(count)", 8) + pad(columns[0], 12) + pad(columns[1], 14) + pad(columns[2], 12) + pad(columns[3], 12)
+        pad(stacked ? "\(count) stk" : "\(count)", 8) + pad(columns[0], 12) + pad(columns[1], 14) + pad(columns[2], 12)
+            + pad(columns[3], 12)
             + pad(columns[4], 12) + pad(columns[5], 12) + pad("\(Int(megabytesPerSecond.rounded()))", 12)
             + pad(columns[6], 12) + columns[7])
 }
 
+print("(N stk: the same labels arranged by stacks, a vertical stack of horizontal rows of ten)")
 print()
 print(pad("animated views", 16) + pad("start (run action)", 20) + pad("per frame", 14) + "frame JSON")
 for count in [100, 2000] {

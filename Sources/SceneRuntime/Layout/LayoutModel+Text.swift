@@ -24,10 +24,7 @@ extension LayoutModel {
             numberOfLines: declaration.numberOfLines, wrapWidth: wrapWidths[index])
         guard metrics != self.metrics[index] else { return }
         self.metrics[index] = metrics
-        for constraint in viewConstraints[index] {
-            try? solver.remove(constraint)
-            origins[constraint] = nil
-        }
+        for constraint in viewConstraints[index] { try? solver.remove(constraint) }
         addViewConstraints(view)
         for user in baselineUsers[index] where isInstalled(user) {
             deactivate(user)

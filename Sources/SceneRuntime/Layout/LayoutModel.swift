@@ -55,14 +55,12 @@ package struct LayoutModel: Sendable {
     private(set) var constants: [Double]
     /// Whether each view is hidden now: a stack collapses its hidden arranged subviews.
     var hidden: [Bool]
-    /// The constraints each stack generates.
-    var stackConstraints: [ViewID: [Constraint]] = [:]
+    /// The constraints each stack generates, with the rules they stand for.
+    var stackConstraints: [ViewID: StackConstraints] = [:]
     /// Each stack's arrangement now (actions change its spacings).
     var stackLayouts: [ViewID: StackLayout] = [:]
     /// The two constraints that pin the root to the canvas.
     var canvasConstraints: [Constraint] = []
-    /// Where each solver constraint comes from, for messages.
-    var origins = Origins()
     /// Whether the model was made by updating a previous one's solver
     /// (``init(scene:updating:)``) rather than built from nothing.
     package internal(set) var isUpdate = false
@@ -74,17 +72,11 @@ package struct LayoutModel: Sendable {
         let height = Variable()
     }
 
-    /// Where each solver constraint comes from, looked up by the constraint.
-    /// Kept by its ``LayoutSolver/Constraint/id`` (never reused), which
-    /// hashes as an `Int` does and holds no reference: an update of a
-    /// hundred views sets thousands of these.
-    struct Origins {
-        private var byID: [Int: Origin] = [:]
-
-        subscript(constraint: Constraint) -> Origin? {
-            get { byID[constraint.id] }
-            set { byID[constraint.id] = newValue }
-        }
+    /// A stack's constraints in the solver, each with the rule it stands for.
+    struct StackConstraints {
+        var installed: [(constraint: Constraint, origin: Origin)] = []
+        /// Whether every constraint the stack wanted went in: none was left out as conflicting.
+        var isComplete = true
     }
 
     /// What a solver constraint stands for.
@@ -117,17 +109,34 @@ package struct LayoutModel: Sendable {
     }
 
     /// A model of `scene` on these variables and this solver, with none of
-    /// the scene's constraints added yet.
-    init(scene: Scene, solver: Solver, variables: [ViewVariables], rootWidth: Variable, rootHeight: Variable) {
+    /// the scene's constraints added yet. The text metrics of a view whose
+    /// text is as `previous` has it now, unwrapped, are `previous`'s, not
+    /// measured again.
+    init(
+        scene: Scene, solver: Solver, variables: [ViewVariables], rootWidth: Variable, rootHeight: Variable,
+        reusing previous: LayoutModel? = nil
+    ) {
         self.scene = scene
         self.canvas = scene.canvas
         self.solver = solver
         self.variables = variables
         self.rootWidth = rootWidth
         self.rootHeight = rootHeight
-        self.metrics = scene.views.map {
-            TextMetrics(text: $0.text, font: $0.font, kind: $0.kind, numberOfLines: $0.numberOfLines)
+        var metrics: [TextMetrics] = []
+        metrics.reserveCapacity(scene.views.count)
+        for (index, view) in scene.views.enumerated() {
+            if view.kind.hasText, let previous, index < previous.metrics.count,
+                previous.wrapWidths[index] == nil, previous.texts[index].font == view.font,
+                previous.texts[index].text == view.text, previous.scene.views[index].kind == view.kind,
+                previous.scene.views[index].numberOfLines == view.numberOfLines
+            {
+                metrics.append(previous.metrics[index])
+            } else {
+                metrics.append(
+                    TextMetrics(text: view.text, font: view.font, kind: view.kind, numberOfLines: view.numberOfLines))
+            }
         }
+        self.metrics = metrics
         self.texts = scene.views.map { ($0.text, $0.font) }
         self.wrapWidths = Array(repeating: nil, count: scene.views.count)
         self.multilineViews = scene.viewIDs.filter { scene[$0].kind.hasText && scene[$0].numberOfLines != 1 }
@@ -137,16 +146,17 @@ package struct LayoutModel: Sendable {
         self.hidden = scene.views.map(\.isHidden)
         for stack in scene.stackIDs { stackLayouts[stack] = scene[stack].stack }
         var users = [[ConstraintID]](repeating: [], count: scene.views.count)
-        for id in scene.constraintIDs {
-            let constraint = scene[id]
-            for anchor in [constraint.first, constraint.second] {
-                guard let anchor, case .view(var view) = anchor.item,
-                    anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline
-                else { continue }
-                // A stack's baseline is a subview's, which is the one whose text moves it.
-                while let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene) { view = holder }
-                if users[view.index].last != id { users[view.index].append(id) }
-            }
+        func note(_ anchor: Anchor, _ id: ConstraintID) {
+            guard anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline,
+                case .view(var view) = anchor.item
+            else { return }
+            // A stack's baseline is a subview's, which is the one whose text moves it.
+            while let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene) { view = holder }
+            if users[view.index].last != id { users[view.index].append(id) }
+        }
+        for (index, constraint) in scene.constraints.enumerated() {
+            note(constraint.first, ConstraintID(index))
+            if let second = constraint.second { note(second, ConstraintID(index)) }
         }
         self.baselineUsers = users
     }
@@ -191,10 +201,7 @@ package struct LayoutModel: Sendable {
     // MARK: Building
 
     mutating func pinCanvas() {
-        for constraint in canvasConstraints {
-            try? solver.remove(constraint)
-            origins[constraint] = nil
-        }
+        for constraint in canvasConstraints { try? solver.remove(constraint) }
         canvasConstraints = canvasConstraintsWanted()
         for constraint in canvasConstraints { add(constraint, .canvas) }
     }
@@ -212,7 +219,11 @@ package struct LayoutModel: Sendable {
 
     /// A view's fixed frame, or the constraints of its intrinsic size.
     mutating func addViewConstraints(_ view: ViewID) {
-        viewConstraints[view.index] = viewConstraintsWanted(view).compactMap { add($0.0, $0.1) == nil ? $0.0 : nil }
+        // Each is listed as it goes in, so that a conflict of the next names it.
+        viewConstraints[view.index] = []
+        for (constraint, origin) in viewConstraintsWanted(view) where add(constraint, origin) == nil {
+            viewConstraints[view.index].append(constraint)
+        }
     }
 
     /// The constraints of a view's fixed frame or intrinsic size, as they are
@@ -332,7 +343,6 @@ package struct LayoutModel: Sendable {
     package mutating func deactivate(_ id: ConstraintID) {
         guard let constraint = installed[id.index] else { return }
         try? solver.remove(constraint)
-        origins[constraint] = nil
         installed[id.index] = nil
     }
 
@@ -348,7 +358,6 @@ package struct LayoutModel: Sendable {
         let failure: Diagnostic
         do {
             try solver.add(constraint)
-            origins[constraint] = origin
             return nil
         } catch .unsatisfiable(_, let conflicts) {
             failure = unsatisfiable(origin, conflicts: conflicts)
