@@ -141,10 +141,16 @@ extension LayoutModel {
     /// fixed frame, each axis whose position or size the constraints leave
     /// open, as a warning.
     func ambiguities() -> [Diagnostic] {
-        let checked = scene.views.indices.filter { scene.views[$0].fixedFrame == nil }
-        let asked = checked.flatMap { index in
+        var checked: [Int] = []
+        var asked: [Variable] = []
+        asked.reserveCapacity(4 * scene.views.count)
+        for index in scene.views.indices where scene.views[index].fixedFrame == nil {
+            checked.append(index)
             let v = variables[index]
-            return [v.width, v.left, v.height, v.top]
+            asked.append(v.width)
+            asked.append(v.left)
+            asked.append(v.height)
+            asked.append(v.top)
         }
         let ambiguous = solver.areAmbiguous(asked)
         var found: [Diagnostic] = []

@@ -26,7 +26,7 @@ extension LayoutModel {
         self.metrics[index] = metrics
         for constraint in viewConstraints[index] { try? solver.remove(constraint) }
         addViewConstraints(view)
-        for user in baselineUsers[index] where isInstalled(user) {
+        for user in baselineUsers()[index] where isInstalled(user) {
             deactivate(user)
             activate(user)
         }

@@ -85,11 +85,13 @@ extension LayoutModel {
 
     /// Whether two declared constraints, with their constants now, put the same into the solver, given the same
     /// variables, safe area and text metrics: ``Declared``'s equality, without making either.
+    /// Read by index and field, in place.
     private static func sameDeclaration(
-        _ a: LayoutConstraint, constant: Double, as b: LayoutConstraint, constant other: Double
+        _ a: [LayoutConstraint], _ i: Int, constant: Double, as b: [LayoutConstraint], _ j: Int,
+        constant other: Double
     ) -> Bool {
-        constant == other && a.relation == b.relation && a.multiplier == b.multiplier && a.priority == b.priority
-            && a.first == b.first && a.second == b.second
+        constant == other && a[i].relation == b[j].relation && a[i].multiplier == b[j].multiplier
+            && a[i].priority == b[j].priority && a[i].first == b[j].first && a[i].second == b[j].second
     }
 
     /// The view whose text a baseline anchor of `view` is: a stack's is an arranged subview's, down to one that is
@@ -108,8 +110,9 @@ extension LayoutModel {
         else { return false }
         let now = LayoutModel.baselineView(of: view, anchor.attribute, in: scene)
         let before = LayoutModel.baselineView(of: view, anchor.attribute, in: previous.scene)
-        return now != before || scene[now].kind.hasText != previous.scene[now].kind.hasText
-            || (scene[now].kind.hasText && metrics[now.index] != previous.metrics[now.index])
+        let hasText = scene.views[now.index].kind.hasText
+        return now != before || hasText != previous.scene.views[now.index].kind.hasText
+            || (hasText && metrics[now.index] != previous.metrics[now.index])
     }
 
     /// Whether a stack's constraints in `previous`'s solver are the ones this model wants for it: the stack
@@ -145,11 +148,33 @@ extension LayoutModel {
     }
 
     private func viewKey(_ id: ViewID) -> ViewKey {
-        let view = scene[id]
+        // Field by field, in place: a whole declaration copied is a dozen references counted.
+        let fixedFrame = scene.views[id.index].fixedFrame
         return ViewKey(
-            kind: view.kind, parent: view.parent, fixedFrame: view.fixedFrame,
-            intrinsicSize: view.fixedFrame == nil ? intrinsicSize(of: id) : nil, hugging: view.hugging,
-            compression: view.compression)
+            kind: scene.views[id.index].kind, parent: scene.views[id.index].parent, fixedFrame: fixedFrame,
+            intrinsicSize: fixedFrame == nil ? intrinsicSize(of: id) : nil, hugging: scene.views[id.index].hugging,
+            compression: scene.views[id.index].compression)
+    }
+
+    /// The text metrics of the scene's views as it declares them (unwrapped): `previous`'s, not measured again,
+    /// for a view whose text, font, kind and lines are as `previous` has them now, unwrapped.
+    private static func declaredMetrics(of scene: Scene, reusing previous: borrowing LayoutModel) -> [TextMetrics] {
+        var metrics: [TextMetrics] = []
+        metrics.reserveCapacity(scene.views.count)
+        for (index, view) in scene.views.enumerated() {
+            // Other views have no text: theirs cost nothing to make.
+            if view.kind.hasText, index < previous.metrics.count, previous.wrapWidths[index] == nil,
+                previous.texts[index].font == view.font, previous.texts[index].text == view.text,
+                previous.scene.views[index].kind == view.kind,
+                previous.scene.views[index].numberOfLines == view.numberOfLines
+            {
+                metrics.append(previous.metrics[index])
+            } else {
+                metrics.append(
+                    TextMetrics(text: view.text, font: view.font, kind: view.kind, numberOfLines: view.numberOfLines))
+            }
+        }
+        return metrics
     }
 
     /// The update, or nil when the model must be built from nothing.
@@ -163,14 +188,18 @@ extension LayoutModel {
         else { return nil }
         // A view's margins guide, and a multiplied position measured from the items' common ancestor, are
         // matched by their anchors too: the margins, the hierarchy and which views are guides stay.
-        for (old, new) in zip(previous.scene.views, scene.views) {
-            guard old.layoutMargins == new.layoutMargins, old.parent == new.parent,
-                (old.kind == .guide) == (new.kind == .guide)
+        let oldViews = previous.scene.views
+        let newViews = scene.views
+        // By index and field, in place: a whole declaration copied is a dozen references counted.
+        for index in newViews.indices {
+            guard oldViews[index].layoutMargins == newViews[index].layoutMargins,
+                oldViews[index].parent == newViews[index].parent,
+                (oldViews[index].kind == .guide) == (newViews[index].kind == .guide)
             else { return nil }
         }
         self.init(
             scene: scene, solver: taken, variables: previous.variables, rootWidth: previous.rootWidth,
-            rootHeight: previous.rootHeight, reusing: previous)
+            rootHeight: previous.rootHeight, metrics: LayoutModel.declaredMetrics(of: scene, reusing: previous))
         var stale: [Constraint] = []
         var fresh: [(Constraint, Origin)] = []
 
@@ -183,10 +212,10 @@ extension LayoutModel {
         }
 
         // A view's own constraints stay while what they come from is the same, and all of them went in.
-        for view in scene.viewIDs {
-            let index = view.index
+        for index in scene.views.indices {
+            let view = ViewID(index)
             let kept = previous.viewConstraints[index]
-            if kept.count == (scene[view].fixedFrame != nil || intrinsicSize(of: view) != nil ? 4 : 0),
+            if kept.count == (scene.views[index].fixedFrame != nil || intrinsicSize(of: view) != nil ? 4 : 0),
                 previous.viewKey(view) == viewKey(view)
             {
                 viewConstraints[index] = kept
@@ -202,7 +231,8 @@ extension LayoutModel {
         for (stack, constraints) in previous.stackConstraints where stackLayouts[stack] == nil {
             stale += constraints.installed.map(\.constraint)
         }
-        for stack in scene.stackIDs {
+        for index in scene.views.indices where scene.views[index].stack != nil {
+            let stack = ViewID(index)
             if sameStack(stack, as: previous) {
                 stackConstraints[stack] = previous.stackConstraints[stack]
             } else {
@@ -221,12 +251,14 @@ extension LayoutModel {
         var matched = [Bool](repeating: false, count: previous.installed.count)
         var unmatched: [ConstraintID] = []
         let previousConstraints = previous.scene.constraints
-        for (index, declared) in scene.constraints.enumerated() where declared.isInitiallyActive {
+        let constraints = scene.constraints
+        for index in constraints.indices where constraints[index].isInitiallyActive {
             guard index < previousConstraints.count, let kept = previous.installed[index],
                 LayoutModel.sameDeclaration(
-                    declared, constant: declared.constant, as: previousConstraints[index],
+                    constraints, index, constant: constraints[index].constant, as: previousConstraints, index,
                     constant: previous.constants[index]),
-                !usesMovedBaseline(declared)
+                !baselineMoved(constraints[index].first, from: previous),
+                !baselineMoved(constraints[index].second, from: previous)
             else {
                 unmatched.append(ConstraintID(index))
                 continue

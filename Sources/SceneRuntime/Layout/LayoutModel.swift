@@ -47,8 +47,9 @@ package struct LayoutModel: Sendable {
     /// Each view's intrinsic-size or fixed-frame constraints, replaced when its text changes.
     var viewConstraints: [[Constraint]]
     /// For each view, the scene constraints that use its baselines, which
-    /// move when its text or font changes.
-    let baselineUsers: [[ConstraintID]]
+    /// move when its text or font changes; found the first time a text
+    /// changes (``baselineUsers()``), nil until then.
+    var baselineUsersFound: [[ConstraintID]]? = nil
     /// The solver constraint of each scene constraint; nil while inactive or broken.
     var installed: [Constraint?]
     /// The constant of each scene constraint now (actions change them), by ``ConstraintID/index``.
@@ -109,12 +110,11 @@ package struct LayoutModel: Sendable {
     }
 
     /// A model of `scene` on these variables and this solver, with none of
-    /// the scene's constraints added yet. The text metrics of a view whose
-    /// text is as `previous` has it now, unwrapped, are `previous`'s, not
-    /// measured again.
+    /// the scene's constraints added yet; `metrics`, when given, are the
+    /// views' text metrics as the scene declares them (unwrapped).
     init(
         scene: Scene, solver: Solver, variables: [ViewVariables], rootWidth: Variable, rootHeight: Variable,
-        reusing previous: LayoutModel? = nil
+        metrics: [TextMetrics]? = nil
     ) {
         self.scene = scene
         self.canvas = scene.canvas
@@ -122,29 +122,29 @@ package struct LayoutModel: Sendable {
         self.variables = variables
         self.rootWidth = rootWidth
         self.rootHeight = rootHeight
-        var metrics: [TextMetrics] = []
-        metrics.reserveCapacity(scene.views.count)
-        for (index, view) in scene.views.enumerated() {
-            if view.kind.hasText, let previous, index < previous.metrics.count,
-                previous.wrapWidths[index] == nil, previous.texts[index].font == view.font,
-                previous.texts[index].text == view.text, previous.scene.views[index].kind == view.kind,
-                previous.scene.views[index].numberOfLines == view.numberOfLines
-            {
-                metrics.append(previous.metrics[index])
-            } else {
-                metrics.append(
-                    TextMetrics(text: view.text, font: view.font, kind: view.kind, numberOfLines: view.numberOfLines))
+        self.metrics =
+            metrics
+            ?? scene.views.map {
+                TextMetrics(text: $0.text, font: $0.font, kind: $0.kind, numberOfLines: $0.numberOfLines)
             }
-        }
-        self.metrics = metrics
         self.texts = scene.views.map { ($0.text, $0.font) }
         self.wrapWidths = Array(repeating: nil, count: scene.views.count)
-        self.multilineViews = scene.viewIDs.filter { scene[$0].kind.hasText && scene[$0].numberOfLines != 1 }
+        self.multilineViews = scene.views.indices.lazy.filter {
+            scene.views[$0].kind.hasText && scene.views[$0].numberOfLines != 1
+        }.map { ViewID($0) }
         self.installed = Array(repeating: nil, count: scene.constraints.count)
         self.constants = scene.constraints.map(\.constant)
         self.viewConstraints = Array(repeating: [], count: scene.views.count)
         self.hidden = scene.views.map(\.isHidden)
-        for stack in scene.stackIDs { stackLayouts[stack] = scene[stack].stack }
+        for index in scene.views.indices {
+            if let stack = scene.views[index].stack { stackLayouts[ViewID(index)] = stack }
+        }
+    }
+
+    /// For each view, the scene constraints that use its baselines (``baselineUsersFound``), found now if they
+    /// were not yet.
+    mutating func baselineUsers() -> [[ConstraintID]] {
+        if let found = baselineUsersFound { return found }
         var users = [[ConstraintID]](repeating: [], count: scene.views.count)
         func note(_ anchor: Anchor, _ id: ConstraintID) {
             guard anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline,
@@ -158,7 +158,8 @@ package struct LayoutModel: Sendable {
             note(constraint.first, ConstraintID(index))
             if let second = constraint.second { note(second, ConstraintID(index)) }
         }
-        self.baselineUsers = users
+        baselineUsersFound = users
+        return users
     }
 
     /// The scene's diagnostics and the layout's, in the order of the file.
@@ -267,9 +268,9 @@ package struct LayoutModel: Sendable {
     /// A view's intrinsic content size: its text's for labels and buttons,
     /// `size` for plain views; nil for guides and plain views without one.
     package func intrinsicSize(of view: ViewID) -> Size? {
-        switch scene[view].kind {
+        switch scene.views[view.index].kind {
         case .label, .button: metrics[view.index].size
-        case .view: scene[view].intrinsicSize
+        case .view: scene.views[view.index].intrinsicSize
         case .guide, .stack: nil
         }
     }
