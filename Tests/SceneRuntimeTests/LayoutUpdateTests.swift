@@ -288,4 +288,35 @@ import Testing
             Self.expectSame(updated, LayoutModel(scene: scene), saved)
         }
     }
+
+    @Test("A save that changes no constraint updates, and an ambiguous layout is still reported after one")
+    func savesWithoutLayoutChanges() {
+        let recoloured = Self.acting.replacingOccurrences(of: "view box", with: "view box color systemRed")
+        let before = LayoutModel(scene: Self.parse(Self.acting))
+        var model = before
+        // Twice: the second update starts from a model that was itself an update.
+        for saved in [recoloured, Self.acting + "# a comment\n"] {
+            let scene = Self.parse(saved)
+            let updated = LayoutModel(scene: scene, updating: model)
+            #expect(updated.isUpdate)
+            Self.expectSame(updated, LayoutModel(scene: scene), saved)
+            model = updated
+        }
+        // An ambiguous scene, saved unchanged but for a colour: its warnings come back each time.
+        let open = Self.acting.replacingOccurrences(of: "title.top == 40\n", with: "")
+        var ambiguous = LayoutModel(scene: Self.parse(open))
+        #expect(ambiguous.diagnostics.contains { $0.message.hasPrefix("ambiguous vertical layout for 'title'") })
+        for saved in [open.replacingOccurrences(of: "view box", with: "view box color systemRed"), open] {
+            let scene = Self.parse(saved)
+            let updated = LayoutModel(scene: scene, replacing: &ambiguous)
+            Self.expectSame(updated, LayoutModel(scene: scene), saved)
+            ambiguous = updated
+        }
+        // A running model changed by an action is checked again, even when the save changes nothing.
+        var running = LoadedScene(scene: Self.parse(Self.acting), name: "acting")
+        let ran = running.run(action: "change")
+        #expect(ran)
+        let scene = Self.parse(Self.acting)
+        Self.expectSame(LayoutModel(scene: scene, updating: running.layout), LayoutModel(scene: scene), Self.acting)
+    }
 }
