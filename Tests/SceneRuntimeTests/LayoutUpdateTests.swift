@@ -180,4 +180,143 @@ import Testing
             Self.expectSame(updated, LayoutModel(scene: scene), saved)
         }
     }
+
+    /// Stacks of each distribution and alignment, nested, with hidden subviews, custom spacing and margins.
+    static let stacks = """
+        canvas 375 x 667
+        safearea 44 0 34 0
+        stack form vertical spacing 12 {
+          label heading "Create account" font 28
+          stack choices horizontal spacing 8 distribution fillEqually {
+            button usePhone "Use phone"
+            button useEmail "Use email"
+          }
+          view nameField size 0 x 44
+          view phoneField size 0 x 44 hidden
+          stack row horizontal spacing 4 distribution fillProportionally alignment firstBaseline {
+            label a "ab" font 20
+            label b "abcdef"
+          }
+          stack gaps horizontal spacing 5 distribution equalSpacing alignment center margins 2 4 2 4 {
+            label c "one"
+            label d "two" hidden
+            label e "three"
+          }
+          button signUp "Sign Up"
+        }
+        form.spacing after heading = 24
+        form.top == root.safeArea.top + 20
+        form.leading == root.margins.leading
+        form.trailing == root.margins.trailing
+        label note "below"
+        note.firstBaseline == row.firstBaseline + 40
+        note.leading == root.margins.leading
+        action phone { phoneField.hidden = false; nameField.hidden = true; form.spacing = 20; layout }
+        """
+
+    /// One random edit of a stack scene: an edit of any scene, or one of a stack's settings or of a view's
+    /// hidden state.
+    static func editStacks(_ text: String, _ rng: inout SplitMix) -> String {
+        let words: [(String, [String])] = [
+            ("distribution fillEqually", ["distribution fill", "distribution equalCentering", ""]),
+            ("distribution fillProportionally", ["distribution fillEqually", "distribution equalSpacing"]),
+            ("alignment firstBaseline", ["alignment lastBaseline", "alignment top", ""]),
+            ("alignment center", ["alignment fill", "alignment bottom"]),
+            ("form vertical", ["form horizontal"]),
+            ("size 0 x 44 hidden", ["size 0 x 44", "size 10 x 20 hidden"]),
+            ("\"two\" hidden", ["\"two\"", "\"two\" hidden font 30"]),
+            ("\"Use email\"", ["\"Use email\" hidden"]),
+            ("margins 2 4 2 4", ["", "margins 8 0 8 0"]),
+        ]
+        guard Int.random(in: 0..<2, using: &rng) == 0 else { return edit(text, &rng) }
+        let present = words.filter { text.contains($0.0) }
+        guard let (word, choices) = present.randomElement(using: &rng) else { return edit(text, &rng) }
+        return text.replacingOccurrences(of: word, with: choices.randomElement(using: &rng)!)
+    }
+
+    @Test("Save after save of a scene with stacks, each update lays out as a fresh build does")
+    func randomStackSaves() {
+        var rng = SplitMix(state: 0x5EED_57AC)
+        var text = Self.stacks
+        var model = LayoutModel(scene: Self.parse(text))
+        #expect(model.diagnostics.isEmpty, "\(model.allDiagnostics.map(\.message))")
+        var updates = 0
+        let saves = 150
+        for save in 0..<saves {
+            let edited = Self.editStacks(text, &rng)
+            let scene = Self.parse(edited)
+            guard !scene.diagnostics.hasErrors else { continue }
+            let updated = LayoutModel(scene: scene, updating: model)
+            Self.expectSame(updated, LayoutModel(scene: scene), "stacks, save \(save):\n\(edited)")
+            if updated.isUpdate { updates += 1 }
+            model = updated
+            text = save % 10 == 9 ? Self.stacks : edited
+            if save % 10 == 9 { model = LayoutModel(scene: Self.parse(text), updating: model) }
+        }
+        #expect(updates >= saves / 3, "only \(updates) of \(saves) saves were updates")
+    }
+
+    @Test("A save of a scene with stacks updates the stacks in place: a constant, a spacing, a hidden view")
+    func stackSaves() {
+        let before = LayoutModel(scene: Self.parse(Self.stacks))
+        for saved in [
+            Self.stacks.replacingOccurrences(of: "safeArea.top + 20", with: "safeArea.top + 30"),
+            Self.stacks.replacingOccurrences(of: "form vertical spacing 12", with: "form vertical spacing 16"),
+            Self.stacks.replacingOccurrences(of: "size 0 x 44 hidden", with: "size 0 x 44"),
+            Self.stacks.replacingOccurrences(of: "\"abcdef\"", with: "\"abc\""),
+            Self.stacks.replacingOccurrences(of: "alignment firstBaseline", with: "alignment lastBaseline"),
+        ] {
+            let scene = Self.parse(saved)
+            let updated = LayoutModel(scene: scene, updating: before)
+            #expect(updated.isUpdate, "\(saved)")
+            Self.expectSame(updated, LayoutModel(scene: scene), saved)
+        }
+    }
+
+    @Test("A save after an action hid and showed stacked views updates from what runs")
+    func stackSaveAfterActions() {
+        var running = LoadedScene(scene: Self.parse(Self.stacks), name: "stacks")
+        let ran = running.run(action: "phone")
+        #expect(ran)
+        for saved in [
+            Self.stacks, Self.stacks.replacingOccurrences(of: "\"below\"", with: "\"further below\""),
+            Self.stacks.replacingOccurrences(of: "size 0 x 44 hidden", with: "size 0 x 44"),
+        ] {
+            let scene = Self.parse(saved)
+            let updated = LayoutModel(scene: scene, updating: running.layout)
+            #expect(updated.isUpdate)
+            Self.expectSame(updated, LayoutModel(scene: scene), saved)
+        }
+    }
+
+    @Test("A save that changes no constraint updates, and an ambiguous layout is still reported after one")
+    func savesWithoutLayoutChanges() {
+        let recoloured = Self.acting.replacingOccurrences(of: "view box", with: "view box color systemRed")
+        let before = LayoutModel(scene: Self.parse(Self.acting))
+        var model = before
+        // Twice: the second update starts from a model that was itself an update.
+        for saved in [recoloured, Self.acting + "# a comment\n"] {
+            let scene = Self.parse(saved)
+            let updated = LayoutModel(scene: scene, updating: model)
+            #expect(updated.isUpdate)
+            Self.expectSame(updated, LayoutModel(scene: scene), saved)
+            model = updated
+        }
+        // An ambiguous scene, saved unchanged but for a colour: its warnings come back each time.
+        let open = Self.acting.replacingOccurrences(of: "title.top == 40\n", with: "")
+        var ambiguous = LayoutModel(scene: Self.parse(open))
+        #expect(ambiguous.diagnostics.contains { $0.message.hasPrefix("ambiguous vertical layout for 'title'") })
+        for saved in [open.replacingOccurrences(of: "view box", with: "view box color systemRed"), open] {
+            let scene = Self.parse(saved)
+            let updated = LayoutModel(scene: scene, replacing: &ambiguous)
+            Self.expectSame(updated, LayoutModel(scene: scene), saved)
+            ambiguous = updated
+        }
+        // A running model changed by an action is checked again, even when the save changes nothing.
+        var running = LoadedScene(scene: Self.parse(Self.acting), name: "acting")
+        let ran = running.run(action: "change")
+        #expect(ran)
+        let scene = Self.parse(Self.acting)
+        Self.expectSame(LayoutModel(scene: scene, updating: running.layout), LayoutModel(scene: scene), Self.acting)
+    }
 }

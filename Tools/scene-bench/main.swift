@@ -12,11 +12,19 @@ import SceneService
 // second); and what the daemon itself does with the text, timed whole: a cold
 // load (a new scene's first generation and frame) and a reload (a save that
 // changes one constant: parsed, the previous generation's solver updated,
-// the reload transition, diagnostics and the first frame). Then what running one costs: starting an animation of every view,
+// the reload transition, diagnostics and the first frame); and the update
+// alone as a reload makes it ("update in place": the running layout's solver
+// moved into the next layout, not copied). Then what running one costs: starting an animation of every view,
 // and each frame while it runs (advancing the time and making the
 // presentation frame; then writing it as JSON). Run it in release:
 // `swift run -c release scene-bench`. `--quick` repeats less (for CI smoke runs);
-// `--profile-reload` repeats the 100 views' reload 20,000 times more, for a profiler.
+// `--profile-reload` repeats the 100 views' reload 20,000 times more, for a profiler
+// (`--profile-reload-stacks`: the 100 views in stacks'); `--profile-update` and
+// `--profile-update-stacks` repeat their layout's update alone; `--profile-views N`
+// profiles N views' scene (2,000,000 / N times). A profiling run measures that one
+// scene only.
+// Rows "N stk" are the same labels arranged by stack views (a vertical stack
+// of horizontal rows of ten): their layout, update and reload include the stacks'.
 
 let quick = CommandLine.arguments.contains("--quick")
 
@@ -48,6 +56,24 @@ func scene(views count: Int, inset: Int = 0) -> String {
     return (lines + shift + ["  }", "}"]).joined(separator: "\n") + "\n"
 }
 
+/// The labels of ``scene(views:inset:)`` arranged by stacks: a vertical stack
+/// of horizontal stacks of ten labels, on their first baselines, spaced by 8.
+/// `inset` is the outer stack's distance from the margin, the number a save changes.
+func stackedScene(views count: Int, inset: Int = 0) -> String {
+    var lines = ["canvas 375 x 667", "safearea 44 0 34 0", "stack list vertical spacing 8 alignment leading {"]
+    for i in 0..<count {
+        if i % 10 == 0 {
+            if i > 0 { lines.append("  }") }
+            lines.append("  stack row\(i) horizontal spacing 8 alignment firstBaseline {")
+        }
+        lines.append("    label v\(i) \"item \(i)\" color systemBlue")
+    }
+    lines += ["  }", "}"]
+    let leading = inset == 0 ? "root.margins.leading" : "root.margins.leading + \(inset)"
+    lines.append("list.leading == \(leading); list.top == root.safeArea.top")
+    return lines.joined(separator: "\n") + "\n"
+}
+
 /// The median of `repetitions` timings of `body`, in milliseconds.
 func milliseconds(_ repetitions: Int, _ body: () -> Void) -> Double {
     var times: [Double] = []
@@ -70,9 +96,23 @@ func pad(_ text: String, _ width: Int) -> String {
 
 print(
     pad("views", 8) + pad("lex", 12) + pad("parse+check", 14) + pad("layout", 12) + pad("update", 12)
-        + pad("frame JSON", 12) + pad("total", 12) + pad("parse MB/s", 12) + pad("cold load", 12) + "reload")
-for count in [10, 100, 2000] {
-    let file = SourceFile(name: "bench.layout", text: scene(views: count))
+        + pad("frame JSON", 12) + pad("total", 12) + pad("parse MB/s", 12) + pad("cold load", 12) + pad("reload", 12)
+        + "update in place")
+/// The views of a profiling run's scene: 100, or `--profile-views N` (10, 100 or 2000).
+let profiledViews =
+    CommandLine.arguments.firstIndex(of: "--profile-views").flatMap {
+        CommandLine.arguments.indices.contains($0 + 1) ? Int(CommandLine.arguments[$0 + 1]) : nil
+    } ?? 100
+/// A profiling run's scene, with the others' measurements left out: (views, in stacks).
+let profiled: (Int, Bool)? =
+    ["--profile-reload", "--profile-update"].contains(where: CommandLine.arguments.contains)
+    ? (profiledViews, false)
+    : ["--profile-reload-stacks", "--profile-update-stacks"].contains(where: CommandLine.arguments.contains)
+        ? (profiledViews, true) : nil
+for (count, stacked) in [(10, false), (100, false), (2000, false), (100, true), (2000, true)] {
+    if let profiled, profiled != (count, stacked) { continue }
+    let scene = stacked ? stackedScene : scene
+    let file = SourceFile(name: "bench.layout", text: scene(count, 0))
     let repetitions = quick ? 3 : (count <= 100 ? 50 : 11)
     var parsed = Scene.parse(file)
     precondition(!parsed.diagnostics.hasErrors, "the generated scene must be valid")
@@ -84,11 +124,23 @@ for count in [10, 100, 2000] {
     let parse = milliseconds(repetitions) { parsed = Scene.parse(file) } - lex
     let layout = milliseconds(repetitions) { model = LayoutModel(scene: parsed) }
     // A save that moves the first row: the previous layout's solver with that one constraint replaced.
-    let saved = Scene.parse(SourceFile(name: "bench.layout", text: scene(views: count, inset: 8)))
+    let saved = Scene.parse(SourceFile(name: "bench.layout", text: scene(count, 8)))
     var updated = model
     let update = milliseconds(repetitions) { updated = LayoutModel(scene: saved, updating: model) }
     precondition(
         updated.frame(of: ViewID(0)).x == model.frame(of: ViewID(0)).x + 8, "the update must move the first row")
+    if CommandLine.arguments.contains(stacked ? "--profile-update-stacks" : "--profile-update") {
+        for _ in 0..<(2_000_000 / count) { updated = LayoutModel(scene: saved, updating: model) }
+    }
+    // The update as a reload makes it: the running layout's solver moved into the next one and changed there.
+    let savedBack = Scene.parse(SourceFile(name: "bench.layout", text: scene(count, 9)))
+    var running = LayoutModel(scene: saved)
+    var step = 0
+    let inPlace = milliseconds(repetitions * 2) {
+        step += 1
+        running = LayoutModel(scene: step % 2 == 0 ? saved : savedBack, replacing: &running)
+    }
+    precondition(running.isUpdate, "a save of one constant must update the layout in place")
     let frame = milliseconds(repetitions) { json = model.modelFrame(scene: "bench").json }
     precondition(json.utf8.count > count * 50, "the frame must hold every view")
     // What the daemon does with a save's text: the registry loads it (parse, check, the previous generation's
@@ -99,7 +151,7 @@ for count in [10, 100, 2000] {
         precondition(events.count >= 3, "a new scene must make a reload, its diagnostics and a frame")
     }
     var registry = SceneRegistry(fps: 60)
-    let texts = [scene(views: count, inset: 8), scene(views: count, inset: 9)]
+    let texts = [scene(count, 8), scene(count, 9)]
     _ = registry.load(name: "bench", path: "bench.layout", source: SourceFile(name: "bench.layout", text: texts[0]))
     var turn = 0
     let reload = milliseconds(repetitions * 2) {
@@ -108,23 +160,25 @@ for count in [10, 100, 2000] {
             name: "bench", path: "bench.layout", source: SourceFile(name: "bench.layout", text: texts[turn % 2]))
         precondition(events.count >= 3, "a changed save must make a reload, its diagnostics and a frame")
     }
-    if CommandLine.arguments.contains("--profile-reload"), count == 100 {
-        for _ in 0..<20_000 {
+    if CommandLine.arguments.contains(stacked ? "--profile-reload-stacks" : "--profile-reload") {
+        for _ in 0..<(2_000_000 / count) {
             turn += 1
             _ = registry.load(
                 name: "bench", path: "bench.layout", source: SourceFile(name: "bench.layout", text: texts[turn % 2]))
         }
     }
     let megabytesPerSecond = Double(file.text.utf8.count) / 1e6 / ((lex + parse) / 1e3)
-    let columns = [lex, parse, layout, update, frame, lex + parse + layout + frame, cold, reload].map { ms in
+    let columns = [lex, parse, layout, update, frame, lex + parse + layout + frame, cold, reload, inPlace].map { ms in
         ms < 1 ? "\((ms * 1000).rounded() / 1000) ms" : "\((ms * 100).rounded() / 100) ms"
     }
     print(
-        pad("\(count)", 8) + pad(columns[0], 12) + pad(columns[1], 14) + pad(columns[2], 12) + pad(columns[3], 12)
+        pad(stacked ? "\(count) stk" : "\(count)", 8) + pad(columns[0], 12) + pad(columns[1], 14) + pad(columns[2], 12)
+            + pad(columns[3], 12)
             + pad(columns[4], 12) + pad(columns[5], 12) + pad("\(Int(megabytesPerSecond.rounded()))", 12)
-            + pad(columns[6], 12) + columns[7])
+            + pad(columns[6], 12) + pad(columns[7], 12) + columns[8])
 }
 
+print("(N stk: the same labels arranged by stacks, a vertical stack of horizontal rows of ten)")
 print()
 print(pad("animated views", 16) + pad("start (run action)", 20) + pad("per frame", 14) + "frame JSON")
 for count in [100, 2000] {

@@ -9,7 +9,7 @@ extension LayoutModel {
     func unsatisfiable(_ broken: Origin, conflicts: [Constraint]) -> Diagnostic {
         var notes: [Diagnostic.Note] = []
         for conflict in conflicts {
-            guard let origin = origins[conflict] else { continue }
+            guard let origin = origin(of: conflict) else { continue }
             // The default canvas is written nowhere: its note has no place to point at.
             let isDefaultCanvas = if case .canvas = origin { scene.settingRanges[.canvas] == nil } else { false }
             let range = isDefaultCanvas ? nil : range(of: origin)
@@ -22,6 +22,26 @@ extension LayoutModel {
             .unsatisfiableConstraints,
             "unable to simultaneously satisfy constraints; breaking \(describe(broken)) to recover",
             at: range(of: broken), notes: notes)
+    }
+
+    /// What a constraint in the solver stands for, found where the model
+    /// keeps it; nil for one it did not add. Only a conflict's message asks,
+    /// so the model keeps no table of origins up to date on every change.
+    func origin(of constraint: Constraint) -> Origin? {
+        if canvasConstraints.contains(where: { $0 === constraint }) { return .canvas }
+        if let index = installed.firstIndex(where: { $0 === constraint }) { return .declared(ConstraintID(index)) }
+        for (index, constraints) in viewConstraints.enumerated()
+        where constraints.contains(where: { $0 === constraint }) {
+            let view = ViewID(index)
+            if scene[view].fixedFrame != nil { return .fixedFrame(view) }
+            let width = variables[index].width
+            return constraint.expression.terms.contains { $0.variable == width }
+                ? .intrinsicWidth(view) : .intrinsicHeight(view)
+        }
+        for constraints in stackConstraints.values {
+            if let found = constraints.installed.first(where: { $0.constraint === constraint }) { return found.origin }
+        }
+        return nil
     }
 
     /// How messages name a constraint's origin: `'card.width == 100'`,
@@ -94,6 +114,12 @@ extension LayoutModel {
         var found: [Diagnostic] = []
         for id in scene.viewIDs {
             let frame = frame(of: id)
+            // Most layouts have every frame in range: checked before anything is made for a message.
+            let limit = LayoutModel.largestCoordinate
+            guard
+                !(abs(frame.x) <= limit && abs(frame.y) <= limit && abs(frame.width) <= limit
+                    && abs(frame.height) <= limit)
+            else { continue }
             let values = [
                 ("x position", frame.x), ("y position", frame.y), ("width", frame.width), ("height", frame.height),
             ]
@@ -115,10 +141,16 @@ extension LayoutModel {
     /// fixed frame, each axis whose position or size the constraints leave
     /// open, as a warning.
     func ambiguities() -> [Diagnostic] {
-        let checked = scene.views.indices.filter { scene.views[$0].fixedFrame == nil }
-        let asked = checked.flatMap { index in
+        var checked: [Int] = []
+        var asked: [Variable] = []
+        asked.reserveCapacity(4 * scene.views.count)
+        for index in scene.views.indices where scene.views[index].fixedFrame == nil {
+            checked.append(index)
             let v = variables[index]
-            return [v.width, v.left, v.height, v.top]
+            asked.append(v.width)
+            asked.append(v.left)
+            asked.append(v.height)
+            asked.append(v.top)
         }
         let ambiguous = solver.areAmbiguous(asked)
         var found: [Diagnostic] = []

@@ -37,11 +37,16 @@ extension LayoutModel {
     @discardableResult
     mutating func addStackConstraints(_ stack: ViewID) -> [Diagnostic] {
         var failures: [Diagnostic] = []
-        var added: [Constraint] = []
+        // Each is listed as it goes in, so that a conflict of the next names it.
+        stackConstraints[stack] = StackConstraints()
         for (constraint, origin) in stackConstraintsWanted(stack) {
-            if let failure = add(constraint, origin) { failures.append(failure) } else { added.append(constraint) }
+            if let failure = add(constraint, origin) {
+                failures.append(failure)
+                stackConstraints[stack]!.isComplete = false
+            } else {
+                stackConstraints[stack]!.installed.append((constraint, origin))
+            }
         }
-        stackConstraints[stack] = added
         return failures
     }
 
@@ -50,10 +55,7 @@ extension LayoutModel {
     /// why any was left out.
     @discardableResult
     mutating func rearrange(_ stack: ViewID) -> [Diagnostic] {
-        for constraint in stackConstraints[stack] ?? [] {
-            try? solver.remove(constraint)
-            origins[constraint] = nil
-        }
+        for (constraint, _) in stackConstraints[stack]?.installed ?? [] { try? solver.remove(constraint) }
         return addStackConstraints(stack)
     }
 

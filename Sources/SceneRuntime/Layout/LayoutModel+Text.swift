@@ -24,12 +24,9 @@ extension LayoutModel {
             numberOfLines: declaration.numberOfLines, wrapWidth: wrapWidths[index])
         guard metrics != self.metrics[index] else { return }
         self.metrics[index] = metrics
-        for constraint in viewConstraints[index] {
-            try? solver.remove(constraint)
-            origins[constraint] = nil
-        }
+        for constraint in viewConstraints[index] { try? solver.remove(constraint) }
         addViewConstraints(view)
-        for user in baselineUsers[index] where isInstalled(user) {
+        for user in baselineUsers()[index] where isInstalled(user) {
             deactivate(user)
             activate(user)
         }

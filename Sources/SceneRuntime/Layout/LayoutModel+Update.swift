@@ -13,11 +13,13 @@ extension LayoutModel {
     /// multiplier, constant, priority) against what `previous` has in its
     /// solver now, actions' changes included: those in both stay, the others
     /// are taken out or put in; a view's own constraints (fixed frame,
-    /// intrinsic size) stay while what they come from is the same.
+    /// intrinsic size) stay while what they come from is the same, and a
+    /// stack's while it arranges the same subviews the same way (hidden as
+    /// they were, with the same sizes and baselines where it reads them).
     ///
     /// The result is the model a fresh build gives, or the fresh build
-    /// itself: when the views differ in number, the safe area moved, the
-    /// scene has errors, a constraint cannot be put in (which one a conflict
+    /// itself: when the views differ in number, hierarchy or margins, the
+    /// safe area or the direction changed, the scene has errors, a constraint cannot be put in (which one a conflict
     /// breaks depends on the order of declaration), or the layout is
     /// ambiguous or out of range (where the solution would depend on the
     /// solver's history), the model is built from nothing, with its
@@ -42,7 +44,8 @@ extension LayoutModel {
     package init(scene: Scene, replacing previous: inout LayoutModel) {
         var solver = Solver()
         swap(&solver, &previous.solver)
-        if let updated = LayoutModel(updating: previous, solver: solver, to: scene) {
+        // Consumed, so that no second reference to the solver's storage makes the update copy it.
+        if let updated = LayoutModel(updating: previous, solver: consume solver, to: scene) {
             self = updated
             fitText()
         } else {
@@ -80,12 +83,98 @@ extension LayoutModel {
         var compression: AxisPriorities
     }
 
+    /// Whether two declared constraints, with their constants now, put the same into the solver, given the same
+    /// variables, safe area and text metrics: ``Declared``'s equality, without making either.
+    /// Read by index and field, in place.
+    private static func sameDeclaration(
+        _ a: [LayoutConstraint], _ i: Int, constant: Double, as b: [LayoutConstraint], _ j: Int,
+        constant other: Double
+    ) -> Bool {
+        constant == other && a[i].relation == b[j].relation && a[i].multiplier == b[j].multiplier
+            && a[i].priority == b[j].priority && a[i].first == b[j].first && a[i].second == b[j].second
+    }
+
+    /// The view whose text a baseline anchor of `view` is: a stack's is an arranged subview's, down to one that is
+    /// no stack.
+    private static func baselineView(of view: ViewID, _ baseline: Attribute, in scene: Scene) -> ViewID {
+        var view = view
+        while let holder = baselineHolder(of: view, baseline, in: scene) { view = holder }
+        return view
+    }
+
+    /// Whether an anchor is a baseline whose expression differs between `previous` (as it runs now) and this
+    /// model: another view holds it, or its view's text metrics moved.
+    private func baselineMoved(_ anchor: Anchor?, from previous: LayoutModel) -> Bool {
+        guard let anchor, anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline,
+            case .view(let view) = anchor.item
+        else { return false }
+        let now = LayoutModel.baselineView(of: view, anchor.attribute, in: scene)
+        let before = LayoutModel.baselineView(of: view, anchor.attribute, in: previous.scene)
+        let hasText = scene.views[now.index].kind.hasText
+        return now != before || hasText != previous.scene.views[now.index].kind.hasText
+            || (hasText && metrics[now.index] != previous.metrics[now.index])
+    }
+
+    /// Whether a stack's constraints in `previous`'s solver are the ones this model wants for it: the stack
+    /// arranges the same subviews the same way (spacings, distribution, alignment, margins), they are hidden
+    /// as they were, and what the constraints read of them (intrinsic sizes, baselines) is the same.
+    private func sameStack(_ stack: ViewID, as previous: LayoutModel) -> Bool {
+        guard let kept = previous.stackConstraints[stack], kept.isComplete,
+            let layout = stackLayouts[stack], let before = previous.stackLayouts[stack],
+            layout.axis == before.axis, layout.spacing == before.spacing,
+            layout.distribution == before.distribution, layout.alignment == before.alignment,
+            layout.margins == before.margins, layout.arranged == before.arranged,
+            layout.customSpacings.count == before.customSpacings.count,
+            zip(layout.customSpacings, before.customSpacings).allSatisfy({
+                $0.view == $1.view && $0.spacing == $1.spacing
+            })
+        else { return false }
+        let baselines: Attribute? =
+            switch layout.alignment {
+            case .firstBaseline: .firstBaseline
+            case .lastBaseline: .lastBaseline
+            default: nil
+            }
+        for view in layout.arranged {
+            guard hidden[view.index] == previous.hidden[view.index] else { return false }
+            if layout.distribution == .fillProportionally,
+                intrinsicSize(of: view) != previous.intrinsicSize(of: view)
+            {
+                return false
+            }
+            if let baselines, baselineMoved(Anchor(.view(view), baselines), from: previous) { return false }
+        }
+        return true
+    }
+
     private func viewKey(_ id: ViewID) -> ViewKey {
-        let view = scene[id]
+        // Field by field, in place: a whole declaration copied is a dozen references counted.
+        let fixedFrame = scene.views[id.index].fixedFrame
         return ViewKey(
-            kind: view.kind, parent: view.parent, fixedFrame: view.fixedFrame,
-            intrinsicSize: view.fixedFrame == nil ? intrinsicSize(of: id) : nil, hugging: view.hugging,
-            compression: view.compression)
+            kind: scene.views[id.index].kind, parent: scene.views[id.index].parent, fixedFrame: fixedFrame,
+            intrinsicSize: fixedFrame == nil ? intrinsicSize(of: id) : nil, hugging: scene.views[id.index].hugging,
+            compression: scene.views[id.index].compression)
+    }
+
+    /// The text metrics of the scene's views as it declares them (unwrapped): `previous`'s, not measured again,
+    /// for a view whose text, font, kind and lines are as `previous` has them now, unwrapped.
+    private static func declaredMetrics(of scene: Scene, reusing previous: borrowing LayoutModel) -> [TextMetrics] {
+        var metrics: [TextMetrics] = []
+        metrics.reserveCapacity(scene.views.count)
+        for (index, view) in scene.views.enumerated() {
+            // Other views have no text: theirs cost nothing to make.
+            if view.kind.hasText, index < previous.metrics.count, previous.wrapWidths[index] == nil,
+                previous.texts[index].font == view.font, previous.texts[index].text == view.text,
+                previous.scene.views[index].kind == view.kind,
+                previous.scene.views[index].numberOfLines == view.numberOfLines
+            {
+                metrics.append(previous.metrics[index])
+            } else {
+                metrics.append(
+                    TextMetrics(text: view.text, font: view.font, kind: view.kind, numberOfLines: view.numberOfLines))
+            }
+        }
+        return metrics
     }
 
     /// The update, or nil when the model must be built from nothing.
@@ -93,102 +182,125 @@ extension LayoutModel {
         guard previous.scene.views.count == scene.views.count, previous.scene.safeAreaInsets == scene.safeAreaInsets,
             // Guides' constraints are matched by their anchors, not by the insets behind them.
             previous.scene.rootMargins == scene.rootMargins,
-            previous.scene.views.map(\.layoutMargins) == scene.views.map(\.layoutMargins),
-            !scene.diagnostics.hasErrors,
-            // A stack's constraints follow its subviews' hidden states and sizes: rebuilt, not matched.
-            scene.stackIDs.isEmpty, previous.scene.stackIDs.isEmpty
+            // Leading and trailing, and the safe area's sides, are placed by the direction.
+            previous.scene.isRightToLeft == scene.isRightToLeft,
+            !scene.diagnostics.hasErrors
         else { return nil }
+        // A view's margins guide, and a multiplied position measured from the items' common ancestor, are
+        // matched by their anchors too: the margins, the hierarchy and which views are guides stay.
+        let oldViews = previous.scene.views
+        let newViews = scene.views
+        // By index and field, in place: a whole declaration copied is a dozen references counted.
+        for index in newViews.indices {
+            guard oldViews[index].layoutMargins == newViews[index].layoutMargins,
+                oldViews[index].parent == newViews[index].parent,
+                (oldViews[index].kind == .guide) == (newViews[index].kind == .guide)
+            else { return nil }
+        }
         self.init(
             scene: scene, solver: taken, variables: previous.variables, rootWidth: previous.rootWidth,
-            rootHeight: previous.rootHeight)
+            rootHeight: previous.rootHeight, metrics: LayoutModel.declaredMetrics(of: scene, reusing: previous))
         var stale: [Constraint] = []
         var fresh: [(Constraint, Origin)] = []
 
         if previous.canvas == canvas {
             canvasConstraints = previous.canvasConstraints
-            for constraint in canvasConstraints { origins[constraint] = .canvas }
         } else {
             stale += previous.canvasConstraints
             canvasConstraints = canvasConstraintsWanted()
             fresh += canvasConstraints.map { ($0, .canvas) }
         }
 
-        // Views whose baselines moved: the constraints on those baselines are new.
-        var movedBaselines: [Bool] = []
-        movedBaselines.reserveCapacity(scene.views.count)
-        for view in scene.viewIDs {
-            let index = view.index
-            movedBaselines.append(
-                previous.metrics[index] != metrics[index]
-                    || previous.scene.views[index].kind.hasText != scene.views[index].kind.hasText)
-            if previous.viewKey(view) == viewKey(view) {
-                viewConstraints[index] = previous.viewConstraints[index]
-                let origins = previous.viewConstraints[index].map { previous.origins[$0] }
-                for (constraint, origin) in zip(viewConstraints[index], origins) {
-                    self.origins[constraint] = origin
-                }
+        // A view's own constraints stay while what they come from is the same, and all of them went in.
+        for index in scene.views.indices {
+            let view = ViewID(index)
+            let kept = previous.viewConstraints[index]
+            if kept.count == (scene.views[index].fixedFrame != nil || intrinsicSize(of: view) != nil ? 4 : 0),
+                previous.viewKey(view) == viewKey(view)
+            {
+                viewConstraints[index] = kept
             } else {
-                stale += previous.viewConstraints[index]
+                stale += kept
                 let wanted = viewConstraintsWanted(view)
                 viewConstraints[index] = wanted.map(\.0)
                 fresh += wanted
             }
         }
-        func usesMovedBaseline(_ constraint: LayoutConstraint) -> Bool {
-            [constraint.first, constraint.second].contains { anchor in
-                guard let anchor, case .view(let view) = anchor.item else { return false }
-                return (anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline)
-                    && movedBaselines[view.index]
+
+        // A stack's constraints stay while it arranges the same subviews the same way.
+        for (stack, constraints) in previous.stackConstraints where stackLayouts[stack] == nil {
+            stale += constraints.installed.map(\.constraint)
+        }
+        for index in scene.views.indices where scene.views[index].stack != nil {
+            let stack = ViewID(index)
+            if sameStack(stack, as: previous) {
+                stackConstraints[stack] = previous.stackConstraints[stack]
+            } else {
+                stale += previous.stackConstraints[stack]?.installed.map(\.constraint) ?? []
+                let wanted = stackConstraintsWanted(stack)
+                stackConstraints[stack] = StackConstraints(installed: wanted.map { ($0.0, $0.1) })
+                fresh += wanted
             }
+        }
+
+        func usesMovedBaseline(_ constraint: LayoutConstraint) -> Bool {
+            baselineMoved(constraint.first, from: previous) || baselineMoved(constraint.second, from: previous)
         }
 
         // Most constraints are where they were in the file: matched in place first, the rest by what they declare.
         var matched = [Bool](repeating: false, count: previous.installed.count)
         var unmatched: [ConstraintID] = []
-        for (index, declared) in scene.constraints.enumerated() where declared.isInitiallyActive {
-            let id = ConstraintID(index)
-            guard previous.installed.indices.contains(index), let kept = previous.installed[index],
-                Declared(declared, constant: declared.constant)
-                    == Declared(previous.scene.constraints[index], constant: previous.constants[index]),
-                !usesMovedBaseline(declared)
+        let previousConstraints = previous.scene.constraints
+        let constraints = scene.constraints
+        for index in constraints.indices where constraints[index].isInitiallyActive {
+            guard index < previousConstraints.count, let kept = previous.installed[index],
+                LayoutModel.sameDeclaration(
+                    constraints, index, constant: constraints[index].constant, as: previousConstraints, index,
+                    constant: previous.constants[index]),
+                !baselineMoved(constraints[index].first, from: previous),
+                !baselineMoved(constraints[index].second, from: previous)
             else {
-                unmatched.append(id)
+                unmatched.append(ConstraintID(index))
                 continue
             }
             matched[index] = true
             installed[index] = kept
-            origins[kept] = .declared(id)
         }
-        var running: [Declared: [Constraint]] = [:]
-        for (index, constraint) in previous.installed.enumerated().reversed() where !matched[index] {
-            guard let constraint else { continue }
-            let declared = previous.scene.constraints[index]
-            if usesMovedBaseline(declared) {
-                stale.append(constraint)
-            } else {
-                running[Declared(declared, constant: previous.constants[index]), default: []].append(constraint)
+        if !unmatched.isEmpty {
+            var running: [Declared: [Constraint]] = [:]
+            for (index, constraint) in previous.installed.enumerated().reversed() where !matched[index] {
+                guard let constraint else { continue }
+                let declared = previousConstraints[index]
+                if usesMovedBaseline(declared) {
+                    stale.append(constraint)
+                } else {
+                    running[Declared(declared, constant: previous.constants[index]), default: []].append(constraint)
+                }
+            }
+            for id in unmatched {
+                let declared = scene[id]
+                if !usesMovedBaseline(declared),
+                    let kept = running[Declared(declared, constant: declared.constant)]?.popLast()
+                {
+                    installed[id.index] = kept
+                } else {
+                    let wanted = solverConstraint(declared: id)
+                    installed[id.index] = wanted
+                    fresh.append((wanted, .declared(id)))
+                }
+            }
+            stale += running.values.joined()
+        } else {
+            // Every constraint matched in place; those the previous model had in and this one has not go.
+            for (index, constraint) in previous.installed.enumerated() where !matched[index] {
+                if let constraint { stale.append(constraint) }
             }
         }
-        for id in unmatched {
-            let declared = scene[id]
-            if !usesMovedBaseline(declared),
-                let kept = running[Declared(declared, constant: declared.constant)]?.popLast()
-            {
-                installed[id.index] = kept
-                origins[kept] = .declared(id)
-            } else {
-                let wanted = solverConstraint(declared: id)
-                installed[id.index] = wanted
-                fresh.append((wanted, .declared(id)))
-            }
-        }
-        stale += running.values.joined()
 
         for constraint in stale { try? solver.remove(constraint) }
-        for (constraint, origin) in fresh {
+        for (constraint, _) in fresh {
             do {
                 try solver.add(constraint)
-                origins[constraint] = origin
             } catch {
                 return nil
             }

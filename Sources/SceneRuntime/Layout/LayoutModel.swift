@@ -47,22 +47,21 @@ package struct LayoutModel: Sendable {
     /// Each view's intrinsic-size or fixed-frame constraints, replaced when its text changes.
     var viewConstraints: [[Constraint]]
     /// For each view, the scene constraints that use its baselines, which
-    /// move when its text or font changes.
-    let baselineUsers: [[ConstraintID]]
+    /// move when its text or font changes; found the first time a text
+    /// changes (``baselineUsers()``), nil until then.
+    var baselineUsersFound: [[ConstraintID]]? = nil
     /// The solver constraint of each scene constraint; nil while inactive or broken.
     var installed: [Constraint?]
     /// The constant of each scene constraint now (actions change them), by ``ConstraintID/index``.
     private(set) var constants: [Double]
     /// Whether each view is hidden now: a stack collapses its hidden arranged subviews.
     var hidden: [Bool]
-    /// The constraints each stack generates.
-    var stackConstraints: [ViewID: [Constraint]] = [:]
+    /// The constraints each stack generates, with the rules they stand for.
+    var stackConstraints: [ViewID: StackConstraints] = [:]
     /// Each stack's arrangement now (actions change its spacings).
     var stackLayouts: [ViewID: StackLayout] = [:]
     /// The two constraints that pin the root to the canvas.
     var canvasConstraints: [Constraint] = []
-    /// Where each solver constraint comes from, for messages.
-    var origins = Origins()
     /// Whether the model was made by updating a previous one's solver
     /// (``init(scene:updating:)``) rather than built from nothing.
     package internal(set) var isUpdate = false
@@ -74,17 +73,11 @@ package struct LayoutModel: Sendable {
         let height = Variable()
     }
 
-    /// Where each solver constraint comes from, looked up by the constraint.
-    /// Kept by its ``LayoutSolver/Constraint/id`` (never reused), which
-    /// hashes as an `Int` does and holds no reference: an update of a
-    /// hundred views sets thousands of these.
-    struct Origins {
-        private var byID: [Int: Origin] = [:]
-
-        subscript(constraint: Constraint) -> Origin? {
-            get { byID[constraint.id] }
-            set { byID[constraint.id] = newValue }
-        }
+    /// A stack's constraints in the solver, each with the rule it stands for.
+    struct StackConstraints {
+        var installed: [(constraint: Constraint, origin: Origin)] = []
+        /// Whether every constraint the stack wanted went in: none was left out as conflicting.
+        var isComplete = true
     }
 
     /// What a solver constraint stands for.
@@ -117,38 +110,56 @@ package struct LayoutModel: Sendable {
     }
 
     /// A model of `scene` on these variables and this solver, with none of
-    /// the scene's constraints added yet.
-    init(scene: Scene, solver: Solver, variables: [ViewVariables], rootWidth: Variable, rootHeight: Variable) {
+    /// the scene's constraints added yet; `metrics`, when given, are the
+    /// views' text metrics as the scene declares them (unwrapped).
+    init(
+        scene: Scene, solver: Solver, variables: [ViewVariables], rootWidth: Variable, rootHeight: Variable,
+        metrics: [TextMetrics]? = nil
+    ) {
         self.scene = scene
         self.canvas = scene.canvas
         self.solver = solver
         self.variables = variables
         self.rootWidth = rootWidth
         self.rootHeight = rootHeight
-        self.metrics = scene.views.map {
-            TextMetrics(text: $0.text, font: $0.font, kind: $0.kind, numberOfLines: $0.numberOfLines)
-        }
+        self.metrics =
+            metrics
+            ?? scene.views.map {
+                TextMetrics(text: $0.text, font: $0.font, kind: $0.kind, numberOfLines: $0.numberOfLines)
+            }
         self.texts = scene.views.map { ($0.text, $0.font) }
         self.wrapWidths = Array(repeating: nil, count: scene.views.count)
-        self.multilineViews = scene.viewIDs.filter { scene[$0].kind.hasText && scene[$0].numberOfLines != 1 }
+        self.multilineViews = scene.views.indices.lazy.filter {
+            scene.views[$0].kind.hasText && scene.views[$0].numberOfLines != 1
+        }.map { ViewID($0) }
         self.installed = Array(repeating: nil, count: scene.constraints.count)
         self.constants = scene.constraints.map(\.constant)
         self.viewConstraints = Array(repeating: [], count: scene.views.count)
         self.hidden = scene.views.map(\.isHidden)
-        for stack in scene.stackIDs { stackLayouts[stack] = scene[stack].stack }
-        var users = [[ConstraintID]](repeating: [], count: scene.views.count)
-        for id in scene.constraintIDs {
-            let constraint = scene[id]
-            for anchor in [constraint.first, constraint.second] {
-                guard let anchor, case .view(var view) = anchor.item,
-                    anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline
-                else { continue }
-                // A stack's baseline is a subview's, which is the one whose text moves it.
-                while let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene) { view = holder }
-                if users[view.index].last != id { users[view.index].append(id) }
-            }
+        for index in scene.views.indices {
+            if let stack = scene.views[index].stack { stackLayouts[ViewID(index)] = stack }
         }
-        self.baselineUsers = users
+    }
+
+    /// For each view, the scene constraints that use its baselines (``baselineUsersFound``), found now if they
+    /// were not yet.
+    mutating func baselineUsers() -> [[ConstraintID]] {
+        if let found = baselineUsersFound { return found }
+        var users = [[ConstraintID]](repeating: [], count: scene.views.count)
+        func note(_ anchor: Anchor, _ id: ConstraintID) {
+            guard anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline,
+                case .view(var view) = anchor.item
+            else { return }
+            // A stack's baseline is a subview's, which is the one whose text moves it.
+            while let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene) { view = holder }
+            if users[view.index].last != id { users[view.index].append(id) }
+        }
+        for (index, constraint) in scene.constraints.enumerated() {
+            note(constraint.first, ConstraintID(index))
+            if let second = constraint.second { note(second, ConstraintID(index)) }
+        }
+        baselineUsersFound = users
+        return users
     }
 
     /// The scene's diagnostics and the layout's, in the order of the file.
@@ -191,10 +202,7 @@ package struct LayoutModel: Sendable {
     // MARK: Building
 
     mutating func pinCanvas() {
-        for constraint in canvasConstraints {
-            try? solver.remove(constraint)
-            origins[constraint] = nil
-        }
+        for constraint in canvasConstraints { try? solver.remove(constraint) }
         canvasConstraints = canvasConstraintsWanted()
         for constraint in canvasConstraints { add(constraint, .canvas) }
     }
@@ -212,7 +220,11 @@ package struct LayoutModel: Sendable {
 
     /// A view's fixed frame, or the constraints of its intrinsic size.
     mutating func addViewConstraints(_ view: ViewID) {
-        viewConstraints[view.index] = viewConstraintsWanted(view).compactMap { add($0.0, $0.1) == nil ? $0.0 : nil }
+        // Each is listed as it goes in, so that a conflict of the next names it.
+        viewConstraints[view.index] = []
+        for (constraint, origin) in viewConstraintsWanted(view) where add(constraint, origin) == nil {
+            viewConstraints[view.index].append(constraint)
+        }
     }
 
     /// The constraints of a view's fixed frame or intrinsic size, as they are
@@ -256,9 +268,9 @@ package struct LayoutModel: Sendable {
     /// A view's intrinsic content size: its text's for labels and buttons,
     /// `size` for plain views; nil for guides and plain views without one.
     package func intrinsicSize(of view: ViewID) -> Size? {
-        switch scene[view].kind {
+        switch scene.views[view.index].kind {
         case .label, .button: metrics[view.index].size
-        case .view: scene[view].intrinsicSize
+        case .view: scene.views[view.index].intrinsicSize
         case .guide, .stack: nil
         }
     }
@@ -332,7 +344,6 @@ package struct LayoutModel: Sendable {
     package mutating func deactivate(_ id: ConstraintID) {
         guard let constraint = installed[id.index] else { return }
         try? solver.remove(constraint)
-        origins[constraint] = nil
         installed[id.index] = nil
     }
 
@@ -348,7 +359,6 @@ package struct LayoutModel: Sendable {
         let failure: Diagnostic
         do {
             try solver.add(constraint)
-            origins[constraint] = origin
             return nil
         } catch .unsatisfiable(_, let conflicts) {
             failure = unsatisfiable(origin, conflicts: conflicts)

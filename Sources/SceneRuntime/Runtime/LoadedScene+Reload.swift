@@ -30,9 +30,13 @@ extension LoadedScene {
             return
         }
         let timing = AnimationTiming(options)
+        // A save mostly keeps every view where it was in the file: a view whose old namesake is at its own
+        // index is matched there, and a table of the old names is made only when some view is not.
+        let oldNames = previous.viewNames
+        let sameOrder = oldNames == viewNames
         var oldByName: [String: Int] = [:]
-        for (index, name) in previous.viewNames.enumerated() where oldByName[name] == nil {
-            oldByName[name] = index
+        if !sameOrder {
+            for (index, name) in oldNames.enumerated() where oldByName[name] == nil { oldByName[name] = index }
         }
         /// A channel of an old view as it was shown; alpha as a renderer drew it, within 0…1.
         func shownValue(_ channel: Channel, ofView index: Int) -> Double {
@@ -40,21 +44,22 @@ extension LoadedScene {
             return channel == .alpha ? min(max(value, 0), 1) : value
         }
         var group = AnimationGroup(driver: .clock(start: 0, timing: timing), order: takeOrder())
-        var matched = Set<Int>()
+        var matched = [Bool](repeating: false, count: oldNames.count)
+        let moving: [Channel] = [.x, .y, .width, .height, .alpha] + Channel.transform
         for (index, name) in viewNames.enumerated() {
             func record(_ channel: Channel, from: Double) {
                 group.record(channel: channel.index(ofView: index), from: from, to: model[channel.index(ofView: index)])
             }
-            guard let oldIndex = oldByName[name] else {
+            guard let oldIndex = sameOrder ? index : oldByName[name] else {
                 record(.alpha, from: 0)
                 continue
             }
-            matched.insert(oldIndex)
-            for channel in [Channel.x, .y, .width, .height, .alpha] + Channel.transform {
+            matched[oldIndex] = true
+            for channel in moving {
                 record(channel, from: shownValue(channel, ofView: oldIndex))
             }
         }
-        for (index, name) in previous.viewNames.enumerated() where !matched.contains(index) {
+        for (index, name) in oldNames.enumerated() where !matched[index] {
             let declaration = previous.scene.views[index]
             let state = previous.states[index]
             let hasText = declaration.kind.hasText

@@ -97,7 +97,9 @@ public struct LoadedScene: Sendable {
         let limit = LayoutModel.largestCoordinate
         self.laidOut = scene.views.indices.map { index in
             let frame = layout.frame(of: ViewID(index))
-            let inRange = [frame.x, frame.y, frame.width, frame.height].allSatisfy { abs($0) <= limit }
+            let inRange =
+                abs(frame.x) <= limit && abs(frame.y) <= limit && abs(frame.width) <= limit
+                && abs(frame.height) <= limit
             return inRange ? frame : Rect(x: 0, y: 0, width: 0, height: 0)
         }
         self.model = [Double](repeating: 0, count: scene.views.count * Channel.count)
@@ -174,9 +176,14 @@ public struct LoadedScene: Sendable {
         model[Channel.red.index(ofView: index)] = r
         model[Channel.green.index(ofView: index)] = g
         model[Channel.blue.index(ofView: index)] = b
-        for (channel, value) in zip(Channel.transform, state.transform.parts.values) {
-            model[channel.index(ofView: index)] = value
-        }
+        // Most views keep the identity, whose parts need no taking apart.
+        let parts = state.transform.isIdentity ? AffineTransform2D.Parts() : state.transform.parts
+        model[Channel.translateX.index(ofView: index)] = parts.translationX
+        model[Channel.translateY.index(ofView: index)] = parts.translationY
+        model[Channel.rotation.index(ofView: index)] = parts.rotation
+        model[Channel.shear.index(ofView: index)] = parts.shear
+        model[Channel.scaleX.index(ofView: index)] = parts.scaleX
+        model[Channel.scaleY.index(ofView: index)] = parts.scaleY
     }
 
     /// Records a runtime diagnostic, unless the buffer of those waiting is full.

@@ -48,7 +48,12 @@ package struct SceneRegistry: Sendable {
 
     /// Puts the scene in or out of ``moving``, after a change.
     private mutating func noteMotion(of name: SceneName) {
-        if entries[name]?.isMoving == true { moving.insert(name) } else { moving.remove(name) }
+        // Read in place: `entries[name]?` would copy the entry, its whole session included.
+        if let index = entries.index(forKey: name), entries.values[index].isMoving {
+            moving.insert(name)
+        } else {
+            moving.remove(name)
+        }
     }
 
     // MARK: Files
@@ -276,10 +281,11 @@ package struct SceneRegistry: Sendable {
     /// A new frame of the scene when what it shows differs from the last one sent (or `force`).
     private mutating func frameIfChanged(_ name: SceneName, force: Bool) -> [Event] {
         // Through the session in place: reading it out of the table would copy the whole scene, every tick.
-        guard let seq = entries[name]?.frames.next,
-            let frame = withSession(name, { $0.scene.presentationFrame(seq: seq) }),
-            let changed = entries[name]!.frames.changed(frame, always: force)
-        else { return [] }
+        // In place, through the table's index: `entries[name]?` would copy the entry, its whole session included.
+        guard let index = entries.index(forKey: name), entries.values[index].session != nil else { return [] }
+        let frame = entries.values[index].session!.scene.presentationFrame(seq: entries.values[index].frames.next)
+        defer { noteMotion(of: name) }
+        guard let changed = entries.values[index].frames.changed(frame, always: force) else { return [] }
         return [.frame(changed)]
     }
 
