@@ -57,6 +57,14 @@ struct IDTable<Value> {
         return slots[i]
     }
 
+    /// Whether `id` has a value, without copying the value out.
+    @inlinable
+    func contains(_ id: Int) -> Bool {
+        let k = id &- base
+        if k >= 0 && k < dense.count && dense[k] != nil { return true }
+        return hashed > 0 && find(id) != nil
+    }
+
     /// Entries in the hash table.
     @usableFromInline var hashed = 0
 
@@ -65,6 +73,12 @@ struct IDTable<Value> {
         if base < 0 { base = id }
         if isDense(id) && (hashed == 0 || find(id) == nil) {
             let k = id - base
+            if k == dense.count {
+                // The next id in sequence, the common case.
+                dense.append(value)
+                count += 1
+                return
+            }
             if k >= dense.count { dense.append(contentsOf: repeatElement(nil, count: k - dense.count + 1)) }
             if dense[k] == nil { count += 1 }
             dense[k] = value

@@ -10,22 +10,46 @@ extension Solver {
     ///     same values wherever the optimum is unique (the failed attempt may pivot,
     ///     so among equally good solutions it may land on another).
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        if tags[constraint.id] != nil { throw .duplicateConstraint(constraint) }
+        defer { flushValues() }
+        try addLeavingValues(constraint)
+    }
+
+    /// Adds several constraints, stopping at the first error.
+    ///
+    /// Values are brought up to date once, at the end (or at the error),
+    /// instead of after each constraint: the solutions are the same.
+    @inlinable
+    public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
+        defer { flushValues() }
+        for constraint in constraints { try addLeavingValues(constraint) }
+    }
+
+    /// `add(_:)` without bringing values up to date at the end: the caller
+    /// does (``flushValues()``). Values that earlier additions left pending
+    /// are brought up to date only before one of the rare paths that read
+    /// values (``magnitude(of:)``), while the tableau is still as the earlier
+    /// additions left it, so that path reads the values a flush after each
+    /// addition would have given.
+    @usableFromInline
+    mutating func addLeavingValues(_ constraint: Constraint) throws(SolverError) {
+        if tags.contains(constraint.id) { throw .duplicateConstraint(constraint) }
         guard constraint.expression.constant.isFinite,
             constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite })
         else { throw .nonFinite(constraint) }
 
         var (row, tag) = makeRow(for: constraint)
-        defer { flushValues() }
         do {
             if let subject = chooseDefinedVariable(in: row) {
                 // A variable no other definition reaches: a definition row, kept lazy.
                 row.solve(for: subject)
                 insertRow(subject, row)
             } else if let redefined = chooseRedefinedVariable(in: row) {
+                // Making the row did not change the tableau: flushing here
+                // gives the values as they were before this constraint.
+                flushValues()
                 try redefine(redefined, with: row, tag: tag, constraint: constraint)
             } else {
-                try install(expandFully(row), tag: tag, constraint: constraint)
+                try install(expandFully(row), tag: tag, constraint: constraint, valuesPending: true)
             }
         } catch {
             discardMarkers(tag, of: constraint)
@@ -33,12 +57,6 @@ extension Solver {
         }
         tags.insert(tag, for: constraint.id)
         optimize()
-    }
-
-    /// Adds several constraints, stopping at the first error.
-    @inlinable
-    public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
-        for constraint in constraints { try add(constraint) }
     }
 
     /// The constraint as a row over user variables (definitions not expanded)
@@ -151,7 +169,13 @@ extension Solver {
 
     /// Enters a row in parameters only: as the definition of a free user
     /// variable if it holds one, else as a simplex row (kiwi's path).
-    mutating func install(_ expanded: Row, tag: Tag, constraint: Constraint) throws(SolverError) {
+    ///
+    /// `valuesPending`: the tableau is as the earlier additions left it, but
+    /// their values may not be up to date; they are brought up to date before
+    /// a path that reads them changes anything.
+    mutating func install(
+        _ expanded: Row, tag: Tag, constraint: Constraint, valuesPending: Bool = false
+    ) throws(SolverError) {
         var row = expanded
         if let free = row.symbols.first(where: { kinds[Int($0)] == .external }) {
             row.solve(for: free)
@@ -168,12 +192,14 @@ extension Solver {
             subject = feasibleSubject(in: row)
         }
         if subject < 0 && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
+            if valuesPending { flushValues() }
             if !nearZero(row.constant, scale: magnitude(of: constraint)) {
                 throw .unsatisfiable(constraint, conflicts: conflictingConstraints(in: row, excluding: constraint))
             }
             subject = tag.marker
         }
         if subject < 0 {
+            if valuesPending { flushValues() }
             try addWithArtificialVariable(row, constraint: constraint)
             return
         }

@@ -107,7 +107,7 @@ extension Solver {
     /// rows changed as last time, on a tableau of the same shape (each step
     /// of a drag), it replays the last propagation instead of walking the
     /// column index again (``Propagation``).
-    mutating func flushValues() {
+    @usableFromInline mutating func flushValues() {
         if changedSymbols.isEmpty { return }
         // Taken out of the solver while they are written, so that the
         // writes need no check that their storage is not shared.
@@ -309,6 +309,8 @@ struct ExpansionScratch {
     private var weights: [Double] = []
     private var touched: [Symbol] = []
     private var isTouched: [Bool] = []
+    /// A bitmap of symbols, all zero between uses, for `sortTouched`.
+    private var bits: [UInt64] = []
     private var order: [Symbol] = []
     private var stack: [(Symbol, Bool)] = []
     private var changes: [(Symbol, Bool)] = []
@@ -401,9 +403,50 @@ struct ExpansionScratch {
         return w
     }
 
+    /// Sorts `touched` by setting the symbols' bits in a bitmap and reading
+    /// them back in order: linear in the symbols and in their range over 64,
+    /// where a comparison sort allocated and took longer than the expansion
+    /// (the last constraint of a long chain, or of a grid's row, reaches
+    /// dozens of definitions).
+    private mutating func sortTouched() {
+        guard touched.count > 16 else {
+            touched.sort()
+            return
+        }
+        var low = touched[0]
+        var high = touched[0]
+        for s in touched {
+            low = min(low, s)
+            high = max(high, s)
+        }
+        let firstWord = Int(low) >> 6
+        let lastWord = Int(high) >> 6
+        guard lastWord - firstWord < 4 * touched.count else {
+            touched.sort()
+            return
+        }
+        if bits.count <= lastWord { bits.append(contentsOf: repeatElement(0, count: lastWord + 1 - bits.count)) }
+        bits.withUnsafeMutableBufferPointer { bits in
+            touched.withUnsafeMutableBufferPointer { touched in
+                for s in touched { bits[Int(s) >> 6] |= 1 << UInt64(Int(s) & 63) }
+                var k = 0
+                for w in firstWord...lastWord {
+                    var word = bits[w]
+                    bits[w] = 0
+                    while word != 0 {
+                        touched[k] = Symbol(truncatingIfNeeded: w << 6 | word.trailingZeroBitCount)
+                        k += 1
+                        word &= word &- 1
+                    }
+                }
+                assert(k == touched.count)
+            }
+        }
+    }
+
     /// The accumulated non-zero weights as a row; resets the buffers.
     mutating func collect(constant: Double) -> Row {
-        touched.sort()
+        sortTouched()
         var symbols: [Symbol] = []
         var coefficients: [Double] = []
         symbols.reserveCapacity(touched.count)

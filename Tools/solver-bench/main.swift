@@ -3,12 +3,17 @@ import Foundation
 // solver-bench: our Cassowary against kiwisolver on the same constraint
 // systems, in the same run. `--quick` runs smaller sizes (for CI smoke runs),
 // `--no-kiwi` skips the peer (for profiling), `--only TEXT` keeps the
-// workloads whose names contain TEXT.
+// workloads whose names contain TEXT, `--repeat K` times a build K times
+// as often (ours only, for a profiler).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let withKiwi = !arguments.contains("--no-kiwi")
 let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let repeatFactor =
+    arguments.firstIndex(of: "--repeat").flatMap {
+        $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
+    } ?? 1
 let big = quick ? 1000 : 5000
 let mid = quick ? 300 : 1000
 let cycles = quick ? 1000 : 10000
@@ -46,7 +51,11 @@ kiwiWorkloads.append(Workload(name: "python call overhead", shape: "", kind: .ov
 
 var sink = 0.0
 var ours: [String: Measurement] = [:]
-for w in workloads { ours[w.name] = try run(w, sink: &sink) }
+for w in workloads {
+    var w = w
+    if w.kind == .build { w.reps *= repeatFactor }
+    ours[w.name] = try run(w, sink: &sink)
+}
 // Every single remove and re-add of every tenth view's constraints, ours only: the worst one counts.
 var allSingles: [(String, Measurement)] = []
 if only == nil || "remove/re-add one".contains(only!) {
