@@ -34,8 +34,9 @@
 # protocol page. Exits with 1 if any target found something.
 #
 # Re-minimising the repository's corpus after long runs: `FUZZ_FAST=1 FUZZ_MINIMISE=1 Tools/fuzz.sh 0`
-# (libFuzzer's -merge=1 of Tools/fuzz/corpus/TARGET and .build-fuzz-fast/TARGET/corpus into an empty folder,
-# which then replaces Tools/fuzz/corpus/TARGET); commit what changed. Keep it to a few MB.
+# (libFuzzer's -set_cover_merge=1 of Tools/fuzz/corpus/TARGET and .build-fuzz-fast/TARGET/corpus into a folder
+# of the seeds alone: what replaces Tools/fuzz/corpus/TARGET is the fewest inputs that reach the coverage the
+# seeds do not); commit what changed. Keep it to a few MB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -239,14 +240,16 @@ for target in "${targets[@]}"; do
     # The repository's corpus (libFuzzer names inputs by their SHA-1, so a copy over one is the same input).
     if [ -d "Tools/fuzz/corpus/$target" ]; then cp "Tools/fuzz/corpus/$target"/* "$out/$target/corpus/"; fi
     if [ -n "${FUZZ_MINIMISE:-}" ]; then
+        # Merged against the seeds, which every run makes again, and then left without them.
         rm -rf "$out/$target/minimised"
         mkdir -p "$out/$target/minimised" "Tools/fuzz/corpus/$target"
-        "$out/fuzz-$target" -merge=1 -timeout=10 -max_len=16384 "$out/$target/minimised" \
+        cp "$out/$target/corpus"/seed-* "$out/$target/minimised/"
+        "$out/fuzz-$target" -set_cover_merge=1 -timeout=10 -max_len=16384 "$out/$target/minimised" \
             "Tools/fuzz/corpus/$target" "$out/$target/corpus" > "$out/$target/minimise.log" 2>&1
-        rm -f "Tools/fuzz/corpus/$target"/*
+        rm -f "Tools/fuzz/corpus/$target"/* "$out/$target/minimised"/seed-*
         cp "$out/$target/minimised"/* "Tools/fuzz/corpus/$target/"
         echo "== $target: minimised to $(ls "Tools/fuzz/corpus/$target" | wc -l) inputs," \
-            "$(du -sh "Tools/fuzz/corpus/$target" | cut -f1) in Tools/fuzz/corpus/$target"
+            "$(du -sh --apparent-size "Tools/fuzz/corpus/$target" | cut -f1) in Tools/fuzz/corpus/$target"
         continue
     fi
     # -timeout: an input that takes 10 s counts as a hang; -max_len: inputs longer than libFuzzer's default 4 KB.
