@@ -20,12 +20,23 @@
 #   Tools/fuzz.sh [SECONDS] [TARGET…]   (default: 60, every target)
 #   FUZZ_FAST=1 Tools/fuzz.sh …         (no AddressSanitizer, into .build-fuzz-fast: about three times as many
 #                                        inputs a second, for long runs)
+#   FUZZ_EVERY_CHECK=1 Tools/fuzz.sh …  (every check on every input: each target runs its expensive checks
+#                                        on a sample of the inputs, the first 64 then every 16th)
+#   FUZZ_MINIMISE=1 Tools/fuzz.sh 0 [TARGET…]
+#                                       (no fuzzing: replaces Tools/fuzz/corpus/TARGET by the smallest set of
+#                                        its inputs and the grown corpus's that reaches the same coverage)
 #
 # For each it prints libFuzzer's summary: the inputs it tried, the corpus and
 # the coverage it reached. Crashing, timed-out and leaking inputs are written
 # to .build-fuzz/TARGET/crash-*, timeout-*, leak-*; each corpus grows in
-# .build-fuzz/TARGET/corpus, seeded from the playgrounds, the tests and the
+# .build-fuzz/TARGET/corpus, seeded from the minimised corpus kept in the
+# repository (Tools/fuzz/corpus/TARGET), the playgrounds, the tests and the
 # protocol page. Exits with 1 if any target found something.
+#
+# Re-minimising the repository's corpus after long runs: `FUZZ_FAST=1 FUZZ_MINIMISE=1 Tools/fuzz.sh 0`
+# (libFuzzer's -set_cover_merge=1 of Tools/fuzz/corpus/TARGET and .build-fuzz-fast/TARGET/corpus into a folder
+# of the seeds alone: what replaces Tools/fuzz/corpus/TARGET is the fewest inputs that reach the coverage the
+# seeds do not); commit what changed. Keep it to a few MB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -37,18 +48,24 @@ targets=("$@")
 if [ -n "${FUZZ_FAST:-}" ]; then
     out=.build-fuzz-fast
     sanitizers=fuzzer
+    support_sanitizers=()
 else
     out=.build-fuzz
     sanitizers=fuzzer,address
+    support_sanitizers=(-sanitize=address)
 fi
 mkdir -p "$out/modules"
 
-flags=(
-    -O -assert-config Debug -sanitize=$sanitizers -parse-as-library -package-name LayoutPlayground
+common_flags=(
+    -O -assert-config Debug -parse-as-library -package-name LayoutPlayground
     -swift-version 6 -enable-upcoming-feature InternalImportsByDefault
     -enable-upcoming-feature MemberImportVisibility -I "$out/modules"
 )
+flags=("${common_flags[@]}" -sanitize=$sanitizers)
 build_module() {  # NAME: Sources/NAME/**/*.swift to $out/NAME.o and $out/modules/NAME.swiftmodule
+    # Skipped when the object is newer than every source of the package and this script (a module's
+    # interface can change with the modules it imports, so any change under Sources/ rebuilds them all).
+    if [ -e "$out/$1.o" ] && [ -z "$(find Sources Tools/fuzz.sh -newer "$out/$1.o" -print -quit)" ]; then return; fi
     find "Sources/$1" -name '*.swift' | sort | xargs swiftc "${flags[@]}" -module-name "$1" -wmo \
         -emit-module -emit-module-path "$out/modules/$1.swiftmodule" -c -o "$out/$1.o"
 }
@@ -63,7 +80,11 @@ build_module FileWatching  # imports LayoutValues
 build_module SceneService  # the daemon's scenes, without networking: imports SceneRuntime and FileWatching
 build_module JSONRPC  # imports PlaygroundProtocol
 build_module LanguageServer  # imports JSONRPC, SceneLanguage, SceneRuntime, Animation
-modules=("$out/LayoutValues.o" "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o"
+# The targets' shared checks, without the fuzzer's instrumentation (see Tools/fuzz/common/FuzzChecks.swift).
+swiftc "${common_flags[@]}" ${support_sanitizers[@]+"${support_sanitizers[@]}"} -module-name FuzzSupport -wmo \
+    -emit-module -emit-module-path "$out/modules/FuzzSupport.swiftmodule" -c -o "$out/FuzzSupport.o" \
+    Tools/fuzz/common/FuzzChecks.swift
+modules=("$out/FuzzSupport.o" "$out/LayoutValues.o" "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o"
     "$out/SceneRuntime.o" "$out/SwiftExport.o" "$out/FileWatching.o" "$out/SceneService.o" "$out/JSONRPC.o"
     "$out/LanguageServer.o")
 
@@ -74,7 +95,7 @@ modules=("$out/LayoutValues.o" "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$ou
 build_target() {  # NAME SOURCES…
     local name=$1
     shift
-    swiftc "${flags[@]}" -module-name "Fuzz_$name" Tools/fuzz/common/FuzzChecks.swift "$@" "${modules[@]}" \
+    swiftc "${flags[@]}" -module-name "Fuzz_$name" "$@" "${modules[@]}" \
         -o "$out/fuzz-$name" 2> >(grep -v "Cannot export local symbol" >&2)
 }
 
@@ -146,7 +167,7 @@ prepare_import() {
         -Xcc -I -Xcc "$shims" -module-name SwiftImport -wmo -emit-module \
         -emit-module-path "$out/modules/SwiftImport.swiftmodule" -c -o "$out/SwiftImport.o"
     swiftc "${flags[@]}" -I .build/debug/Modules -Xcc -I -Xcc "$shims" -module-name Fuzz_import \
-        Tools/fuzz/common/FuzzChecks.swift Tools/fuzz/import/FuzzImport.swift "${modules[@]}" "$out/SwiftImport.o" \
+        Tools/fuzz/import/FuzzImport.swift "${modules[@]}" "$out/SwiftImport.o" \
         "${objects[@]}" -o "$out/fuzz-import" 2> >(grep -v "Cannot export local symbol" >&2)
     for file in Tests/SwiftImportTests/Fixtures/*.txt Playgrounds/swift/*.swift; do seed import "$(cat "$file")"; done
     while IFS= read -r -d '' text; do
@@ -216,6 +237,21 @@ for target in "${targets[@]}"; do
     case "$target" in scene | protocol | exec | import | lsp) ;; *) echo "fuzz.sh: no target '$target' (scene, protocol, exec, import, lsp)" >&2; exit 2 ;; esac
     mkdir -p "$out/$target/corpus"
     "prepare_$target"
+    # The repository's corpus (libFuzzer names inputs by their SHA-1, so a copy over one is the same input).
+    if [ -d "Tools/fuzz/corpus/$target" ]; then cp "Tools/fuzz/corpus/$target"/* "$out/$target/corpus/"; fi
+    if [ -n "${FUZZ_MINIMISE:-}" ]; then
+        # Merged against the seeds, which every run makes again, and then left without them.
+        rm -rf "$out/$target/minimised"
+        mkdir -p "$out/$target/minimised" "Tools/fuzz/corpus/$target"
+        cp "$out/$target/corpus"/seed-* "$out/$target/minimised/"
+        "$out/fuzz-$target" -set_cover_merge=1 -timeout=10 -max_len=16384 "$out/$target/minimised" \
+            "Tools/fuzz/corpus/$target" "$out/$target/corpus" > "$out/$target/minimise.log" 2>&1
+        rm -f "Tools/fuzz/corpus/$target"/* "$out/$target/minimised"/seed-*
+        cp "$out/$target/minimised"/* "Tools/fuzz/corpus/$target/"
+        echo "== $target: minimised to $(ls "Tools/fuzz/corpus/$target" | wc -l) inputs," \
+            "$(du -sh --apparent-size "Tools/fuzz/corpus/$target" | cut -f1) in Tools/fuzz/corpus/$target"
+        continue
+    fi
     # -timeout: an input that takes 10 s counts as a hang; -max_len: inputs longer than libFuzzer's default 4 KB.
     set +e
     "$out/fuzz-$target" -max_total_time="$seconds" -timeout=10 -max_len=16384 -dict="$out/$target/dict" \

@@ -1,4 +1,7 @@
-// Checks that every fuzz target shares: safe rendering, strict JSON, and reading a file.
+// Checks that every fuzz target shares: safe rendering, strict JSON, reading a file, and the sample of inputs
+// that get a target's expensive checks. Compiled by Tools/fuzz.sh as its own module, FuzzSupport, without the
+// fuzzer's coverage instrumentation: its branches say nothing about the code under test, and the comparison
+// hooks in them were a tenth of an input's time.
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +11,7 @@
 /// scalars long, without C0 controls (a tab only if `tabsAllowed`: the source
 /// holds one, which the caller finds once, not for every diagnostic), DEL, C1
 /// controls, bidirectional controls or line separators.
-func isSafeToPrint(_ rendered: String, tabsAllowed: Bool) -> Bool {
+package func isSafeToPrint(_ rendered: String, tabsAllowed: Bool) -> Bool {
     // One pass over the scalars, counting each line's as it goes.
     var lineLength = 0
     for scalar in rendered.unicodeScalars {
@@ -31,22 +34,22 @@ func isSafeToPrint(_ rendered: String, tabsAllowed: Bool) -> Bool {
 /// Whether the diagnostic at `index` of an input's list is rendered and checked: the first 64, then every 16th.
 /// An input of garbage has up to a thousand diagnostics from each stage, rendered alike; rendering them all was
 /// a third of a run's time.
-func isRenderedSample(_ index: Int) -> Bool {
+package func isRenderedSample(_ index: Int) -> Bool {
     index < 64 || index % 16 == 0
 }
 
 /// A strict JSON syntax check (RFC 8259) that also refuses numbers that are
 /// not finite doubles, and counts the objects in the top-level `views` array.
 /// Written here because the fuzzer links no Foundation.
-struct JSONChecker {
+package struct JSONChecker {
     let bytes: [UInt8]
     var i = 0
-    var objectsInViews = 0
+    package private(set) var objectsInViews = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func isValid() -> Bool {
-        guard value(depth: 0, key: nil) else { return false }
+    package mutating func isValid() -> Bool {
+        guard value(depth: 0, isViews: false) else { return false }
         skipSpace()
         return i == bytes.count
     }
@@ -57,15 +60,17 @@ struct JSONChecker {
         while let c = current, c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { i += 1 }
     }
 
-    private mutating func literal(_ text: String) -> Bool {
-        let expected = Array(text.utf8)
-        guard bytes.count - i >= expected.count, Array(bytes[i..<i + expected.count]) == expected else { return false }
-        i += expected.count
+    private mutating func literal(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count - i >= count,
+            bytes[i..<i + count].elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+        else { return false }
+        i += count
         return true
     }
 
-    /// A value; `key` is the key it stands under in an object of depth 1.
-    private mutating func value(depth: Int, key: String?) -> Bool {
+    /// A value; `isViews` when it stands under the key `views` of the top-level object.
+    private mutating func value(depth: Int, isViews: Bool) -> Bool {
         skipSpace()
         guard depth < 32, let c = current else { return false }
         switch c {
@@ -78,8 +83,8 @@ struct JSONChecker {
                 return true
             }
             while true {
-                if key == "views" && depth == 1 && current == UInt8(ascii: "{") { objectsInViews += 1 }
-                guard value(depth: depth + 1, key: nil) else { return false }
+                if isViews && current == UInt8(ascii: "{") { objectsInViews += 1 }
+                guard value(depth: depth + 1, isViews: false) else { return false }
                 skipSpace()
                 if current == UInt8(ascii: "]") {
                     i += 1
@@ -89,7 +94,7 @@ struct JSONChecker {
                 i += 1
                 skipSpace()
             }
-        case UInt8(ascii: "\""): return string() != nil
+        case UInt8(ascii: "\""): return string()
         case UInt8(ascii: "t"): return literal("true")
         case UInt8(ascii: "f"): return literal("false")
         case UInt8(ascii: "n"): return literal("null")
@@ -106,11 +111,14 @@ struct JSONChecker {
         }
         while true {
             skipSpace()
-            guard let key = string() else { return false }
+            let keyStart = i + 1
+            guard string() else { return false }
+            // The key compared in place, without making a String of it.
+            let isViews = depth == 0 && bytes[keyStart..<i - 1].elementsEqual("views".utf8)
             skipSpace()
             guard current == UInt8(ascii: ":") else { return false }
             i += 1
-            guard value(depth: depth + 1, key: key) else { return false }
+            guard value(depth: depth + 1, isViews: isViews) else { return false }
             skipSpace()
             if current == UInt8(ascii: "}") {
                 i += 1
@@ -121,30 +129,29 @@ struct JSONChecker {
         }
     }
 
-    /// A string's raw text between its quotes, or nil when it is not a valid JSON string.
-    private mutating func string() -> String? {
-        guard current == UInt8(ascii: "\"") else { return nil }
+    /// Whether a valid JSON string is next, read past it.
+    private mutating func string() -> Bool {
+        guard current == UInt8(ascii: "\"") else { return false }
         i += 1
-        let start = i
         while let c = current {
             if c == UInt8(ascii: "\"") {
                 i += 1
-                return String(decoding: bytes[start..<i - 1], as: UTF8.self)
+                return true
             }
-            if c < 0x20 { return nil }
+            if c < 0x20 { return false }
             i += 1
             if c == UInt8(ascii: "\\") {
-                guard let e = current else { return nil }
+                guard let e = current else { return false }
                 i += 1
                 if e == UInt8(ascii: "u") {
-                    guard bytes.count - i >= 4, bytes[i..<i + 4].allSatisfy({ isHex($0) }) else { return nil }
+                    guard bytes.count - i >= 4, bytes[i..<i + 4].allSatisfy({ isHex($0) }) else { return false }
                     i += 4
                 } else if !"\"\\/bfnrt".utf8.contains(e) {
-                    return nil
+                    return false
                 }
             }
         }
-        return nil
+        return false
     }
 
     private func isHex(_ c: UInt8) -> Bool {
@@ -174,13 +181,15 @@ struct JSONChecker {
             i += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { i += 1 }
             guard digits() > 0 else { return false }
+        } else if integer <= 300 {
+            return true  // Without an exponent, under 10^300: finite, with no need to parse it.
         }
         return Double(String(decoding: bytes[start..<i], as: UTF8.self))?.isFinite == true
     }
 }
 
 /// A file's bytes, read with the C library (the fuzzer links no Foundation); nil when it cannot be opened.
-func readAll(_ path: String) -> [UInt8]? {
+package func readAll(_ path: String) -> [UInt8]? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -192,3 +201,22 @@ func readAll(_ path: String) -> [UInt8]? {
     }
     return bytes
 }
+
+/// Which inputs get a target's expensive checks: the first 64 it is asked about, then every 16th, so that
+/// every check still runs on some inputs while the fuzzer tries many more. An input run alone, as a crash is
+/// reproduced, is the first, so it gets them all; FUZZ_EVERY_CHECK=1 in the environment gives them to every
+/// input (to measure what they cost, or to run a corpus through all of them).
+package struct Sample {
+    private var asked = 0
+
+    package init() {}
+
+    /// Whether the next input is in the sample.
+    package mutating func next() -> Bool {
+        defer { asked += 1 }
+        return everyCheck || asked < 64 || asked % 16 == 0
+    }
+}
+
+/// FUZZ_EVERY_CHECK=1: every input gets every check.
+package let everyCheck = getenv("FUZZ_EVERY_CHECK").map { String(cString: $0) == "1" } ?? false

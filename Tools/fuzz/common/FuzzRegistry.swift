@@ -2,6 +2,7 @@
 // the daemon's scene registry (the SceneService module: it needs no
 // networking), copied for each input.
 
+import FuzzSupport
 import PlaygroundProtocol
 import SceneLanguage
 import SceneService
@@ -13,12 +14,22 @@ import SceneService
 /// The scenes every input starts from: Playgrounds/*.layout (fuzz.sh runs from the repository's root).
 let playgroundNames: [SceneName] = ["Quiz", "QuizGuide", "Messaging", "Bankey", "Burger"]
 
+/// Each playground's bytes by its path, read once: what a `reload` reads again (the files do not change).
+let playgroundBytes: [String: [UInt8]] = {
+    var files: [String: [UInt8]] = [:]
+    for name in playgroundNames {
+        let path = "Playgrounds/\(name.file)"
+        guard let bytes = readAll(path) else { fatalError("fuzz: cannot read \(path); run from the repository's root") }
+        files[path] = bytes
+    }
+    return files
+}()
+
 let loadedRegistry: SceneRegistry = {
     var registry = SceneRegistry(fps: 60)
     for name in playgroundNames {
         let path = "Playgrounds/\(name.file)"
-        guard let bytes = readAll(path) else { fatalError("fuzz: cannot read \(path); run from the repository's root") }
-        _ = registry.load(name: name, path: path, source: SourceFile(name: name.file, bytes: bytes))
+        _ = registry.load(name: name, path: path, source: SourceFile(name: name.file, bytes: playgroundBytes[path]!))
     }
     return registry
 }()
@@ -50,8 +61,14 @@ func checkSent(_ response: IdentifiedResponse) {
     }
 }
 
-func checkSent(_ events: [Event]) {
+/// Checks events as `checkSent(_:)` checks a response; a frame's JSON (the daemon's writer, with numbers only)
+/// only when `asJSON`, its numbers always.
+func checkSent(_ events: [Event], asJSON: Bool = true) {
     for event in events {
+        if !asJSON, case .frame(let frame) = event {
+            checkFrame(frame)
+            continue
+        }
         var out = JSONWriter()
         event.write(to: &out)
         checkLine(out.bytes, what: "an event")

@@ -11,6 +11,7 @@
 // - a scene is given exactly when the Swift parsed and held a class, and its text parses to the same scene;
 // - a scene without errors lays out with finite frames, or an `out-of-range` error says why not.
 
+import FuzzSupport
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime

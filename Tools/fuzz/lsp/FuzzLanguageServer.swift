@@ -10,6 +10,7 @@
 // The first byte chooses how the input is cut into reads (1 to 256 bytes each), so that headers and bodies
 // split at every place.
 
+import FuzzSupport
 import JSONRPC
 import LanguageServer
 import PlaygroundProtocol

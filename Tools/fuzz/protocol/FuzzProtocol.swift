@@ -4,8 +4,12 @@
 // answer and event must be one line of valid JSON with finite frames and
 // safe diagnostics; nothing may trap. `step` and `settle` are capped at 2 s
 // of scene time per request so that an input stays quick (the daemon allows
-// 3,600 s: the same code, only longer).
+// 3,600 s: the same code, only longer), and at 0.25 s but on a sample of the
+// inputs (`Sample`: the first 64, then every 16th; an input run alone, as a
+// crash is reproduced, is the first): time moving on was half an input's
+// time. A `reload` reads the playground's bytes as they were read at start.
 
+import FuzzSupport
 import PlaygroundProtocol
 import SceneLanguage
 import SceneService
@@ -14,13 +18,14 @@ import SceneService
 public func fuzzProtocol(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var registry = loadedRegistry
     var execs = 0
+    let longest = sample.next() ? 2.0 : 0.25
     let bytes = UnsafeBufferPointer(start: data, count: size)
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(64) {
         switch IdentifiedRequest.decode(line) {
         case .failure(let error):
             checkSent(IdentifiedResponse(error))
         case .success(let request):
-            let (response, events) = answer(request.request, with: &registry, execs: &execs)
+            let (response, events) = answer(request.request, with: &registry, execs: &execs, longest: longest)
             checkSent(IdentifiedResponse(answering: request, with: response))
             checkSent(events)
         }
@@ -28,8 +33,14 @@ public func fuzzProtocol(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// What layoutd answers, on the manual clock, through the same registry calls.
-func answer(_ request: Request, with registry: inout SceneRegistry, execs: inout Int) -> (Response, [Event]) {
+/// The inputs whose `step` and `settle` may take 2 s of scene time, not 0.25 s.
+nonisolated(unsafe) var sample = Sample()
+
+/// What layoutd answers, on the manual clock, through the same registry calls; `step` and `settle` take at most
+/// `longest` seconds.
+func answer(
+    _ request: Request, with registry: inout SceneRegistry, execs: inout Int, longest: Double
+) -> (Response, [Event]) {
     switch request {
     case .hello, .clock, .unsubscribe:
         return (.done, [])
@@ -54,7 +65,7 @@ func answer(_ request: Request, with registry: inout SceneRegistry, execs: inout
         return registry.exec(source, in: SceneName(scene), number: execs)
     case .step(let seconds):
         var events: [Event] = []
-        var left = min(seconds, 2)
+        var left = min(seconds, longest)
         while left > 1e-9 {
             let tick = min(1.0 / 60, left)
             events += registry.advance(by: tick)
@@ -62,11 +73,12 @@ func answer(_ request: Request, with registry: inout SceneRegistry, execs: inout
         }
         return (.done, events)
     case .settle(let scene, let timeout):
-        return registry.settle(SceneName(scene), timeout: min(timeout, 2))
+        return registry.settle(SceneName(scene), timeout: min(timeout, longest))
     case .diagnostics(let scene):
         return (registry.diagnostics(of: SceneName(scene)), [])
     case .reload(let scene):
-        guard case .success(let entry) = registry.entry(SceneName(scene)), let bytes = readAll(entry.path) else {
+        guard case .success(let entry) = registry.entry(SceneName(scene)), let bytes = playgroundBytes[entry.path]
+        else {
             return (.error(.unknownScene, "no scene"), [])
         }
         return (

@@ -6,9 +6,10 @@
 // crash with the input that caused it:
 //
 // - the token stream ends with the end of the file;
-// - every diagnostic's range, and its notes', lies inside the file, and (the
-//   first 64 of an input's, then every 16th: `isRenderedSample`) renders as
-//   `fuzz.layout:LINE:COLUMN: …`;
+// - every diagnostic's range, and its notes', lies inside the file, and renders
+//   as `fuzz.layout:LINE:COLUMN: …` (rendering was most of an input's time: on
+//   a sample of the inputs, the first 64 of its diagnostics then every 16th,
+//   `isRenderedSample`; on the others the first two);
 // - what a diagnostic renders, the runtime's too, is safe to print: no control
 //   character but newlines (and tabs where the file has them), no DEL, C1
 //   control or bidirectional override, and no line longer than 600 scalars;
@@ -17,12 +18,22 @@
 // - a scene without errors has one frame entry per declared view, with
 //   distinct names;
 // - a scene without errors runs in a playback session (on load, every action,
-//   the input as `exec` statements when they check out, time moving on) with
+//   the input as `exec` statements when they check out, on the sample, time
+//   moving on) with
 //   finite presentation frames and runtime diagnostics inside their files;
 // - a scene without errors exports as Swift (`layoutctl export --swift`) whose
 //   braces, brackets and parentheses balance outside string literals and
-//   comments, so that no name or text can break out of its place.
+//   comments, so that no name or text can break out of its place (on every
+//   such scene: exporting them all is 0.14 % of a run's time, measured with
+//   perf, as few mutated inputs are valid scenes).
+//
+// The sample (`Sample`): the first 64 inputs a process runs, then every 16th;
+// an input run alone, as a crash is reproduced, is the first. Only inputs in
+// it are also parsed as `exec` statements (a fifth of an input's time; the
+// exec target parses statements on every input) and have more than their
+// first two diagnostics rendered. FUZZ_EVERY_CHECK=1 samples every input.
 
+import FuzzSupport
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
@@ -39,15 +50,17 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let scene = Scene.parse(file)
     let model = LayoutModel(scene: scene)
     let diagnostics = model.allDiagnostics
-    // The same bytes as an `exec` source, statements alone, checked against the scene.
-    let exec = scene.parseStatements(file)
-    for (index, diagnostic) in (diagnostics + exec.diagnostics).enumerated() {
+    // On the sample, the same bytes as an `exec` source too, statements alone, checked against the scene (a
+    // fifth of an input's time; the exec target parses statements on every input).
+    let sampled = sample.next()
+    let exec = sampled ? scene.parseStatements(file) : nil
+    for (index, diagnostic) in (diagnostics + (exec?.diagnostics ?? [])).enumerated() {
         for range in [diagnostic.range] + diagnostic.notes.compactMap(\.range) {
             precondition(
                 0 <= range.start && range.start <= range.end && range.end <= file.bytes.count,
                 "\(diagnostic.code) at \(range.start)..<\(range.end), outside a file of \(file.bytes.count) bytes")
         }
-        guard isRenderedSample(index) else { continue }
+        guard sampled ? isRenderedSample(index) : index < 2 else { continue }
         let rendered = diagnostic.rendered
         precondition(rendered.hasPrefix("fuzz.layout:"), "a diagnostic renders without its file")
         precondition(
@@ -71,13 +84,18 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         precondition(Set(names).count == names.count, "views of a scene without errors share a name")
     }
     if !scene.diagnostics.hasErrors {
-        run(scene, exec: exec.diagnostics.hasErrors ? nil : (exec.statements, file), tabsAllowed: tabs)
+        let statements = exec.flatMap { $0.diagnostics.hasErrors ? nil : $0.statements }
+        run(scene, exec: statements.map { ($0, file) }, tabsAllowed: tabs)
         let swift = SwiftExporter.export(scene: scene, className: "FuzzViewController")
         precondition(swift.contains("final class FuzzViewController"), "the export has no view controller")
         precondition(delimitersBalance(swift), "the export's delimiters do not balance:\n\(swift.prefix(2000))")
     }
     return 0
 }
+
+/// The inputs also parsed as statements, whose diagnostics are rendered (the first 64 of each, then every 16th)
+/// and not only the first two.
+nonisolated(unsafe) var sample = Sample()
 
 /// Whether `{}`, `[]` and `()` nest properly in Swift source, outside
 /// string literals (`"…"` with backslash escapes, on one line) and `//` comments.
