@@ -126,3 +126,66 @@ func depthError(of tree: SourceFileSyntax, in file: SourceFile) -> SceneLanguage
     }
     return nil
 }
+
+/// How deep square brackets may nest in a Swift file the importer parses.
+let maximumBracketDepth = 12
+
+/// An error when square brackets nest deeper than ``maximumBracketDepth`` outside string literals and comments,
+/// found before the file is parsed: swift-syntax's parser looks ahead at each `[` for a type in two ways, so its
+/// time doubles with each level (20 levels took seconds, 38 did not end), and a crafted file would hold the
+/// import, or a daemon serving the file, for good. No view controller nests brackets half as deep.
+func bracketDepthError(in file: SourceFile) -> SceneLanguage.Diagnostic? {
+    file.bytes.withUnsafeBufferPointer { bytes -> SceneLanguage.Diagnostic? in
+        var depth = 0
+        var index = 0
+        func at(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
+                index += 2
+                while index < bytes.count && !(bytes[index] == UInt8(ascii: "*") && at(index + 1) == UInt8(ascii: "/"))
+                {
+                    index += 1
+                }
+                index += 1
+            case UInt8(ascii: "\""):
+                // A string literal, on one line or between triple quotes; an escape skips the byte after it.
+                let triple = at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")
+                index += triple ? 3 : 1
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\\") {
+                        index += 2
+                        continue
+                    }
+                    if !triple && byte == UInt8(ascii: "\n") { break }
+                    if byte == UInt8(ascii: "\"") {
+                        if !triple { break }
+                        if at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"") {
+                            index += 2
+                            break
+                        }
+                    }
+                    index += 1
+                }
+            case UInt8(ascii: "["):
+                depth += 1
+                if depth > maximumBracketDepth {
+                    return .error(
+                        .tooDeep,
+                        "square brackets nest more than \(maximumBracketDepth) deep here; the importer reads no deeper "
+                            + "(parsing them would take the Swift parser minutes): split it up",
+                        at: .at(index, in: file))
+                }
+            case UInt8(ascii: "]"):
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -40,6 +40,7 @@ public struct SwiftImport: Sendable {
 public enum SwiftImporter {
     /// The subclasses of UIViewController and UIView that a file declares, in the order of the file.
     public static func classNames(in file: SourceFile) -> [String] {
+        guard bracketDepthError(in: file) == nil else { return [] }
         let parsed = Parser.parse(source: file.text)
         guard depthError(of: parsed, in: file) == nil else { return [] }
         return discoverClasses(in: parsed).map(\.name)
@@ -62,6 +63,9 @@ public enum SwiftImporter {
     ///   - className: The class to import, or nil for the first.
     ///   - sceneName: The name of the scene file, for the scene's own diagnostics.
     public static func `import`(_ file: SourceFile, className: String? = nil, sceneName: String? = nil) -> SwiftImport {
+        if let tooDeep = bracketDepthError(in: file) {
+            return SwiftImport(text: "", scene: nil, className: nil, diagnostics: [tooDeep], origins: [])
+        }
         let parsed = Parser.parse(source: file.text)
         if let tooDeep = depthError(of: parsed, in: file) {
             return SwiftImport(text: "", scene: nil, className: nil, diagnostics: [tooDeep], origins: [])

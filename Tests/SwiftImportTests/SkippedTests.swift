@@ -79,6 +79,32 @@ import Testing
         #expect(result.diagnostics.first?.rendered.hasPrefix("Garbled.swift:8:6: error: expected ';'") == true)
     }
 
+    @Test("Square brackets nested deeper than 12 are refused before parsing; in strings and comments they are text")
+    func nestedBrackets() throws {
+        // Found by fuzzing the import: swift-syntax's parse of 38 nested `[` doubles in time with each level, and
+        // did not end.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/NestedBrackets.swift.txt")
+        let fuzzed = SwiftImporter.import(SourceFile(name: "Nested.swift", bytes: [UInt8](try Data(contentsOf: url))))
+        #expect(fuzzed.failed && fuzzed.diagnostics.map(\.code) == [.tooDeep])
+        #expect(fuzzed.diagnostics.first?.rendered.hasPrefix("Nested.swift:8:") == true)
+        let deep = "import UIKit\nfinal class V: UIViewController {\n  let a = " + String(repeating: "[", count: 13)
+        let refused = SwiftImporter.import(SourceFile(name: "Deep.swift", text: deep + "\n}\n"))
+        #expect(refused.diagnostics.map(\.code) == [.tooDeep])
+        #expect(refused.diagnostics.first?.rendered.hasPrefix("Deep.swift:3:23: error: square brackets nest") == true)
+        #expect(SwiftImporter.classNames(in: SourceFile(name: "Deep.swift", text: deep)) == [])
+        // Twelve are read; brackets in a comment, a string or a multi-line string count for nothing.
+        let twelve = String(repeating: "[", count: 12) + "1" + String(repeating: "]", count: 12)
+        let text = String(repeating: "[", count: 20)
+        let fine = imported(
+            withViews(
+                setup:
+                    "let n = \(twelve)\n// \(text)\n/* \(text) */\nlet s = \"\(text)\\\"\"\nlet m = \"\"\"\n\(text)\n\"\"\"\n"
+                    + "a.widthAnchor.constraint(equalToConstant: 10).isActive = true"))
+        #expect(!fine.diagnostics.contains { $0.code == .tooDeep }, "\(fine.diagnostics.map(\.rendered))")
+        #expect(fine.scene != nil)
+    }
+
     @Test("A file without a view controller or view, or without the class asked for, has nothing to import")
     func nothingToImport() {
         let none = imported("struct S {}\n", whole: true)
