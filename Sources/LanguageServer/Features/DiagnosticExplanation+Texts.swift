@@ -77,7 +77,8 @@ extension DiagnosticExplanation {
             Blocks or parentheses are nested more than 64 deep, or one expression has more than 256 operators. \
             The limit keeps the parser safe on any input; real scenes stay far below it. The rest of the block \
             or statement is skipped. A Swift file that nests more than 1,000 levels deep (a chain of members, \
-            calls or operators that long) is not imported, with this code at the place ([import.md](import.md)).
+            calls or operators that long), or that nests square brackets more than 12 deep outside its strings \
+            and comments, is not imported, with this code at the place ([import.md](import.md)).
             """,
             "Fix: remove the extra nesting, or split the expression."
         ),
