@@ -9,9 +9,10 @@ import Synchronization
 /// a device) delays only its own scene, and the socket is served meanwhile. The daemon's ``SceneService`` reads
 /// through it.
 ///
-/// A file that can be read without waiting on a disk (`readIfCached`: the path and the file's bytes in the kernel's
-/// caches, as just after a save) is read where the caller runs, on the event loop; any other on NIO's blocking
-/// thread pool. The hop to a pool thread and back costs about 0.2 ms of a save's latency.
+/// A save's file that can be read without waiting on a disk (``readIfCached(path:)``: the path and the file's bytes
+/// in the kernel's caches, as just after a save) is read where the caller runs, on the event loop, by the watcher
+/// (``SceneRead/performAtOnce()``); any other read, ``read(path:)``, is on NIO's blocking thread pool. The hop to
+/// a pool thread and back costs about 0.2 ms of a save's latency.
 ///
 /// What cannot be read comes back with the code of the diagnostic the scene shows (`not-a-file`, `too-large`,
 /// `unreadable`) and the reason:
@@ -59,10 +60,10 @@ struct SceneFileLoader: SceneFileReading {
         readIfCached?(path).map { Self.outcome(.read($0)) }
     }
 
-    /// Reads the file at `path`: at once when it is in memory, else on the pool. Cancelled, or after ``patience``,
-    /// it returns at once, whatever the read still waits for on its thread.
+    /// Reads the file at `path` on the pool (the caller has tried ``readIfCached(path:)`` first where that pays:
+    /// a save). Cancelled, or after ``patience``, it returns at once, whatever the read still waits for on its
+    /// thread.
     func read(path: String) async -> SceneFileRead {
-        if let cached = readIfCached?(path) { return Self.outcome(.read(cached)) }
         let read = self.read
         let once = ResumeOnce<Ending>()
         let timer = MultiThreadedEventLoopGroup.singleton.next().scheduleTask(in: Self.patience) {
