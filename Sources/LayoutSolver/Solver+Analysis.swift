@@ -28,13 +28,21 @@ extension Solver {
     /// number of movable parameters they depend on, instead of a full
     /// expansion per variable (quadratic on a chain of views).
     public func areAmbiguous(_ variables: some Sequence<Variable>) -> [Bool] {
+        // A parameter's reduced cost is zero when no level of the objective
+        // holds it (a row keeps no zero coefficient): one pass over the
+        // levels marks those that do, instead of a search in each level for
+        // each parameter.
+        var costed = [Bool](repeating: false, count: kinds.count)
+        for level in levels {
+            for s in level.row.symbols { costed[Int(s)] = true }
+        }
         var movable = [Bool](repeating: false, count: kinds.count)
         var anyMovable = false
         for i in kinds.indices where rows[i] == nil {
             let symbol = Symbol(i)
             switch kinds[i] {
             case .external: movable[i] = true
-            case .slack, .error: movable[i] = reducedCostSign(symbol) == 0 && canIncrease(symbol)
+            case .slack, .error: movable[i] = !costed[i] && canIncrease(symbol)
             case .dummy, .invalid: continue
             }
             anyMovable = anyMovable || movable[i]
