@@ -6,7 +6,7 @@ import BenchSupport
 
 /// One scene size's two subjects, each on a folder of its own holding `bench.layout`: a real `layoutd`
 /// (real clock) with a subscriber on its socket, and `entr` re-running `layoutctl solve` on every save.
-/// Neither sees the other's saves, so on two cores neither slows the other down.
+/// Neither sees the other's saves, and a save of either starts once the other's processes are done.
 final class ReloadTrial {
     private let daemonFolder: String
     private let entrFolder: String
@@ -89,7 +89,26 @@ final class ReloadTrial {
         }
         let saved = try save(text, to: entrFolder + "/bench.layout")
         let arrived = try Self.waitForLine(output, &entrOutput, &buffer, "layoutctl solve's output") { _, _ in true }
+        try waitForEntrsChild()
         return milliseconds(from: saved.called, to: arrived)
+    }
+
+    /// Waits, for at most 10 s, until the `layoutctl` entr ran has exited (entr has no child left): it exits
+    /// after its output has arrived, and would otherwise share the machine with the daemon's next save.
+    private func waitForEntrsChild() throws {
+        guard let pid = entr?.pid else { return }
+        let path = "/proc/\(pid)/task/\(pid)/children"
+        let deadline = ContinuousClock.now + .seconds(10)
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while true {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw BenchError("cannot read \(path): entr has ended") }
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            if count == 0 { return }
+            guard ContinuousClock.now < deadline else { throw BenchError("entr's layoutctl did not exit within 10 s") }
+            usleep(100)
+        }
     }
 
     /// Reads `fd` until a line satisfies `done`, for at most 10 s.
