@@ -32,7 +32,7 @@ import Testing
         var edits = 0
         for (name, text) in Self.scenes {
             // Chains of edits: each parse reuses the one before.
-            for _ in 0..<6 {
+            for _ in 0..<10 {
                 var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 var reuse = Scene.parse(SourceFile(name: name, text: text), reusing: nil).reuse
                 for _ in 0..<5 {
@@ -47,7 +47,23 @@ import Testing
                 }
             }
         }
-        #expect(edits >= 300)
+        #expect(edits >= 600)
+    }
+
+    @Test("Each tricky line, kept by a parse, then reused after an edit above it", arguments: trickyLines)
+    func trickyLine(line: String) {
+        let base = benchScene(views: 12, inset: 0).split(separator: "\n").map(String.init)
+        for position in [0, 3, 14, base.count] {
+            var lines = base
+            lines.insert(contentsOf: [line, line], at: position)
+            let first = Scene.parse(SourceFile(name: "t.layout", text: lines.joined(separator: "\n")), reusing: nil)
+            for edit in ["", "\n", "label top \"t\"\n", "view open {\n", "}\n"] {
+                let text = edit + lines.joined(separator: "\n").replacingOccurrences(of: "+ system", with: "+ 3")
+                let file = SourceFile(name: "t.layout", text: text)
+                let mismatch = difference(Scene.parse(file, reusing: first.reuse).scene, Scene.parse(file))
+                #expect(mismatch == nil, "at \(position) after \(edit.debugDescription): \(mismatch ?? "")")
+            }
+        }
     }
 
     @Test("One changed constant in 2,000 views' scene: every other line is reused")
@@ -101,9 +117,60 @@ import Testing
         #expect(reuse.reusedLineCount == 4)
         #expect(difference(scene, Scene.parse(file)) == nil)
     }
+
+    @Test("A line whose characters had a problem past the diagnostics' limit is not kept")
+    func problemsPastTheLimit() {
+        let lines = "label a \"x\"\nlabel b \"y\"\na.top == b.top; a.width < 5\n"
+        let noisy = String(repeating: "\u{00A7}\n", count: diagnosticLimit + 5) + lines
+        let first = Scene.parse(SourceFile(name: "t.layout", text: noisy), reusing: nil)
+        #expect(Scene.parse(SourceFile(name: "t.layout", text: noisy)).diagnostics.count == diagnosticLimit)
+        let file = SourceFile(name: "t.layout", text: lines)
+        let (scene, reuse) = Scene.parse(file, reusing: first.reuse)
+        #expect(reuse.reusedLineCount == 2)
+        #expect(scene.diagnostics.map(\.code) == [.invalidCharacter])
+        #expect(difference(scene, Scene.parse(file)) == nil)
+    }
+
+    @Test("A reused line met inside a block spoils the parse, which is then done again without reuse")
+    func reusedLineInsideBlock() {
+        let line = "label b \"y\" color red"
+        let previous = Scene.parse(SourceFile(name: "t.layout", text: line), reusing: nil).reuse
+        #expect(previous.reusableLineCount == 1)
+        // The lexer never stands for a line inside a block: the tokens are made so here.
+        let file = SourceFile(name: "t.layout", text: "view a {\n\(line)\n}\n")
+        var tokens = Lexer.tokenize(file).tokens
+        let lineStart = "view a {\n".utf8.count
+        let first = tokens.firstIndex { $0.start == lineStart }!
+        let end = tokens[first...].firstIndex { $0.kind == .newline }!
+        tokens.replaceSubrange(first..<end, with: [Token(.reusedLine(0), from: lineStart, to: tokens[end].start)])
+        var parser = Parser(file: file, tokens: tokens)
+        parser.reuse.previous = previous
+        parser.parseFile()
+        #expect(parser.reuse.isSpoiled)
+        #expect(parser.reuse.appliedLines == 0)
+    }
 }
 
 // MARK: Edits
+
+/// Lines that open or close blocks, strings or comments, are wrong, declare groups or settings, or are kept in
+/// their less usual shapes.
+private let trickyLines = [
+    "{", "}", "\"", "/*", "frobnicate", "view boxed { label inner \"in\" }", "view open {", "label", "#", ";",
+    "action tap {", "H:|-[v0]-|", "named: H:|[v1]|", "inactive V:|[v2]", "canvas 320 x 480", "label v1 \"again\"",
+    "v0.top == ", "(", "stack s vertical", "s.spacing after v0 = 4", "  }", "label q \"unterminated",
+    "v0.width == 1 +", "var k = 3", "label \u{201C}curly\u{201D}", "a < b", "view e {}", "view f { }",
+    "label x \"a\"; canvas 10 x 10", "v0.top == v1.top;", ";v0.top == v1.top", "inactive v0.top == v1.top",
+    "x: v0.top == v1.top @high", "stack t horizontal spacing 4 alignment top", "guide g",
+    "H:|-[v0(>=50@750)]-8-[v1(==v0)]-| align all top direction leftToRight", "V:[v3]-(>=2)-|",
+    "button b \"t\" textcolor #ff0000 font 12", "label c \"x\" color #12345", "label c2 \"x\" color red color blue",
+    "view d frame 1 2 3 4 hidden alpha 0.5 margins 1 2 3 4", "label l \"a\\n\\\"b\" lines 0 # note",
+    "constraints grouped { v0.top == 0 }", "constraints", "animator spin 1 { v0.alpha = 0 }", "on load { layout }",
+    "v0.alpha = 0", "v0.width == (v1.width + 2) * 0.5 - -system @ 750", "v0.top == v1.bottom + 1e999",
+    "label big \"n\" font 99999999999999999999", "\t label tabbed \"t\"", "label r \"x\"\r", "view \u{00A7}",
+    "sizeclass regular", "margins 1 2 3 4", "direction rtl", "reload none", "texts words \"a\" \"b\"",
+    "view rows color systemBlue {", "  label inside \"i\"", "completion { layout }",
+]
 
 /// Changes `lines` at random, as an edit might, and says how.
 private func randomEdit(_ lines: inout [String], text: String, using random: inout SplitMix64) -> String {
@@ -133,13 +200,7 @@ private func randomEdit(_ lines: inout [String], text: String, using random: ino
         lines.insert(original.randomElement(using: &random) ?? "", at: at)
         return "a line of the file inserted at \(at)"
     case 6, 7:
-        let garbage = [
-            "{", "}", "\"", "/*", "frobnicate", "view boxed { label inner \"in\" }", "view open {", "label", "#",
-            ";", "action tap {", "H:|-[v0]-|", "named: H:|[v1]|", "inactive V:|[v2]", "canvas 320 x 480",
-            "label v1 \"again\"", "v0.top == ", "(", "stack s vertical", "s.spacing after v0 = 4", "  }",
-            "label q \"unterminated", "v0.width == 1 +", "var k = 3", "label \u{201C}curly\u{201D}", "a < b",
-        ]
-        let piece = garbage.randomElement(using: &random)!
+        let piece = trickyLines.randomElement(using: &random)!
         if Bool.random(using: &random) {
             lines.insert(piece, at: at)
             return "\(piece) inserted as line \(at)"
