@@ -109,8 +109,11 @@ package struct Lexer {
     /// up to its line break.
     private mutating func reuseLine() {
         guard let reuse else { return }
-        let end = bytes[i...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        guard end > i, let effect = reuse.lines[LineKey(bytes: bytes, start: i, end: end)] else { return }
+        let found = bytes.withUnsafeBufferPointer { buffer in
+            let end = LineKey.lineEnd(in: buffer, from: i)
+            return end > i ? reuse.lines[LineKey(bytes: bytes, in: buffer, start: i, end: end)].map { ($0, end) } : nil
+        }
+        guard let (effect, end) = found else { return }
         tokens.append(Token(.reusedLine(effect), from: i, to: end))
         reusedLines += 1
         i = end

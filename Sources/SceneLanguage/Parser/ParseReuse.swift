@@ -37,26 +37,83 @@ struct LineEffect: Sendable {
     var customSpacings: Range<Int>
 }
 
-/// A line's bytes (without its line break), compared and hashed as bytes, without making a string of them.
+/// A line's bytes (without its line break), compared and hashed as bytes, without making a string of them. The
+/// hash is computed once, eight bytes at a time, as the key is made: a dictionary rehashes its keys as it grows.
 struct LineKey: Hashable, Sendable {
     /// The whole file's bytes, shared, not copied.
     let bytes: [UInt8]
     let start: Int
     let end: Int
+    private let hash: UInt64
+
+    /// The line from `start` to `end` of `bytes`, which `buffer` holds.
+    init(bytes: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+        self.bytes = bytes
+        self.start = start
+        self.end = end
+        self.hash = LineKey.hash(UnsafeRawBufferPointer(buffer), from: start, to: end)
+    }
+
+    /// A fast multiplicative hash of the bytes, a word at a time (as rustc's FxHasher), and of their count.
+    private static func hash(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
+        let seed: UInt64 = 0x517C_C1B7_2722_0A95
+        var hash = UInt64(end - start) &* seed
+        var offset = start
+        while offset + 8 <= end {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (((hash << 5) | (hash >> 59)) ^ word) &* seed
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < end {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        return (((hash << 5) | (hash >> 59)) ^ tail) &* seed
+    }
 
     static func == (lhs: LineKey, rhs: LineKey) -> Bool {
-        guard lhs.end - lhs.start == rhs.end - rhs.start else { return false }
-        return lhs.bytes.withUnsafeBufferPointer { l in
-            rhs.bytes.withUnsafeBufferPointer { r in
-                UnsafeBufferPointer(rebasing: l[lhs.start..<lhs.end])
-                    .elementsEqual(UnsafeBufferPointer(rebasing: r[rhs.start..<rhs.end]))
+        let count = lhs.end - lhs.start
+        guard lhs.hash == rhs.hash, count == rhs.end - rhs.start else { return false }
+        return lhs.bytes.withUnsafeBytes { l in
+            rhs.bytes.withUnsafeBytes { r in
+                var offset = 0
+                while offset + 8 <= count {
+                    guard
+                        l.loadUnaligned(fromByteOffset: lhs.start + offset, as: UInt64.self)
+                            == r.loadUnaligned(fromByteOffset: rhs.start + offset, as: UInt64.self)
+                    else { return false }
+                    offset += 8
+                }
+                while offset < count {
+                    guard l[lhs.start + offset] == r[rhs.start + offset] else { return false }
+                    offset += 1
+                }
+                return true
             }
         }
     }
 
     func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBufferPointer { buffer in
-            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<end])))
+        hasher.combine(hash)
+    }
+
+    /// The offset of the first line break from `start` in `bytes`, or their end: eight bytes at a time.
+    static func lineEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let bytes = UnsafeRawBufferPointer(buffer)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var offset = start
+        while offset + 8 <= bytes.count {
+            // The lowest byte equal to `\n` sets the high bit of its byte in `found` (bytes above it may be
+            // set falsely, never bytes below it).
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ (ones &* 0x0A)
+            let found = (word &- ones) & ~word & (ones &* 0x80)
+            if found != 0 { return offset + found.trailingZeroBitCount / 8 }
+            offset += 8
         }
+        while offset < bytes.count && bytes[offset] != UInt8(ascii: "\n") { offset += 1 }
+        return offset
     }
 }

@@ -22,6 +22,8 @@ struct ReuseState {
 /// Where a line starts, and the parser's state before its first statement, to tell what the line did.
 struct OpenLine {
     var start: Int
+    /// The index of its first token.
+    var firstToken: Int
     var diagnostics: Int
     var blocksOpened: Int
     var views: Int
@@ -63,9 +65,13 @@ extension Parser {
             if !startsKeepableStatement { reuse.openLine = nil }
             return
         }
-        guard index == 0 || tokens[index - 1].kind == .newline, startsKeepableStatement else { return }
+        if index > 0 {
+            guard case .newline = tokens[index - 1].kind else { return }
+        }
+        guard startsKeepableStatement else { return }
         reuse.openLine = OpenLine(
-            start: index == 0 ? file.textStart : tokens[index - 1].end, diagnostics: diagnostics.count,
+            start: index == 0 ? file.textStart : tokens[index - 1].end, firstToken: index,
+            diagnostics: diagnostics.count,
             blocksOpened: reuse.blocksOpened, views: scene.views.count, constraints: constraints.count,
             visualFormats: visualFormats.count, customSpacings: customSpacings.count, groups: scene.groups.count,
             actions: scene.actions.count, animators: scene.animators.count, variables: scene.variables.count,
@@ -82,7 +88,7 @@ extension Parser {
             return
         }
         var next = index
-        while tokens[next].kind == .semicolon { next += 1 }
+        while case .semicolon = tokens[next].kind { next += 1 }
         switch tokens[next].kind {
         case .newline, .endOfFile:
             reuse.openLine = nil
@@ -96,8 +102,6 @@ extension Parser {
     /// one line whose characters had no problem and whose statements only added views, constraints, visual
     /// format lines and stack spacings.
     private mutating func keep(_ line: OpenLine, end: Int) {
-        let bytes = file.bytes
-        guard !bytes[line.start..<end].contains(UInt8(ascii: "\n")) else { return }
         let problems = reuse.problemStarts
         while reuse.problemCursor < problems.count && problems[reuse.problemCursor] < line.start {
             reuse.problemCursor += 1
@@ -107,7 +111,9 @@ extension Parser {
             scene.animators.count == line.animators, scene.variables.count == line.variables,
             scene.textLists.count == line.textLists, scene.settingRanges.count == line.settings,
             strayBodies.count == line.strayBodies, (scene.onLoad != nil) == line.hasOnLoad,
-            scene.views[line.views...].allSatisfy({ $0.parent == nil && ($0.stack?.arranged.isEmpty ?? true) })
+            !scene.views.indices[line.views...].contains(where: {
+                scene.views[$0].parent != nil || scene.views[$0].stack?.arranged.isEmpty == false
+            })
         else { return }
         let effect = LineEffect(
             lineStart: line.start, views: line.views..<scene.views.count,
@@ -119,10 +125,21 @@ extension Parser {
                 && effect.customSpacings.isEmpty)
         else { return }
         // A line written twice adds the same wherever it stands: the first is kept.
-        let key = LineKey(bytes: bytes, start: line.start, end: end)
-        guard reuse.lines[key] == nil else { return }
-        reuse.lines[key] = reuse.effects.count
-        reuse.effects.append(effect)
+        let bytes = file.bytes
+        // One line: no statement of it went on past its line break.
+        let key = bytes.withUnsafeBufferPointer { buffer in
+            LineKey.lineEnd(in: buffer, from: line.start) == end
+                ? LineKey(bytes: bytes, in: buffer, start: line.start, end: end) : nil
+        }
+        guard let key else { return }
+        let count = reuse.effects.count
+        // One lookup, which inserts the line when it is new.
+        let isNew = { (index: inout Int) -> Bool in
+            guard index < 0 else { return false }
+            index = count
+            return true
+        }(&reuse.lines[key, default: -1])
+        if isNew { reuse.effects.append(effect) }
     }
 
     /// Takes a `.reusedLine` token where a top-level statement starts: adds what the line added in the previous
