@@ -15,6 +15,10 @@ package struct Lexer {
     /// Where each problem of a line's characters starts, in order, reported or past the limit.
     private var problemStarts: [Int] = []
     private var reusedLines = 0
+    /// The previous parse's bytes, and the effect of the line that most likely comes next: the one after the
+    /// line last reused, as most lines of a save follow each other as before.
+    private let previousBytes: [UInt8]
+    private var predicted = 0
 
     /// The tokens of a file, ending with `.endOfFile`, and the lexical diagnostics.
     package static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
@@ -36,6 +40,7 @@ package struct Lexer {
         self.file = file
         self.bytes = file.bytes
         self.reuse = reuse
+        self.previousBytes = reuse?.file.bytes ?? []
     }
 
     private mutating func run() {
@@ -109,11 +114,23 @@ package struct Lexer {
     /// up to its line break.
     private mutating func reuseLine() {
         guard let reuse else { return }
-        let found = bytes.withUnsafeBufferPointer { buffer in
+        let found = bytes.withUnsafeBufferPointer { buffer -> (Int, Int)? in
             let end = LineKey.lineEnd(in: buffer, from: i)
-            return end > i ? reuse.lines[LineKey(bytes: bytes, in: buffer, start: i, end: end)].map { ($0, end) } : nil
+            guard end > i else { return nil }
+            if predicted < reuse.effects.count {
+                let next = reuse.effects[predicted]
+                let isNext =
+                    next.lineEnd - next.lineStart == end - i
+                    && previousBytes.withUnsafeBytes { previous in
+                        LineKey.equal(
+                            UnsafeRawBufferPointer(buffer), from: i, previous, from: next.lineStart, count: end - i)
+                    }
+                if isNext { return (predicted, end) }
+            }
+            return reuse.lines[LineKey(bytes: bytes, in: buffer, start: i, end: end)].map { ($0, end) }
         }
         guard let (effect, end) = found else { return }
+        predicted = effect + 1
         tokens.append(Token(.reusedLine(effect), from: i, to: end))
         reusedLines += 1
         i = end

@@ -31,6 +31,8 @@ public struct ParseReuse: Sendable {
 /// source ranges are moved.
 struct LineEffect: Sendable {
     var lineStart: Int
+    /// Where its line break (or the end of the file) stands.
+    var lineEnd: Int
     var views: Range<Int>
     var constraints: Range<Int>
     var visualFormats: Range<Int>
@@ -78,22 +80,27 @@ struct LineKey: Hashable, Sendable {
         let count = lhs.end - lhs.start
         guard lhs.hash == rhs.hash, count == rhs.end - rhs.start else { return false }
         return lhs.bytes.withUnsafeBytes { l in
-            rhs.bytes.withUnsafeBytes { r in
-                var offset = 0
-                while offset + 8 <= count {
-                    guard
-                        l.loadUnaligned(fromByteOffset: lhs.start + offset, as: UInt64.self)
-                            == r.loadUnaligned(fromByteOffset: rhs.start + offset, as: UInt64.self)
-                    else { return false }
-                    offset += 8
-                }
-                while offset < count {
-                    guard l[lhs.start + offset] == r[rhs.start + offset] else { return false }
-                    offset += 1
-                }
-                return true
-            }
+            rhs.bytes.withUnsafeBytes { r in equal(l, from: lhs.start, r, from: rhs.start, count: count) }
         }
+    }
+
+    /// Whether `count` bytes from `start` in `l` are those from `otherStart` in `r`, compared a word at a time.
+    static func equal(
+        _ l: UnsafeRawBufferPointer, from start: Int, _ r: UnsafeRawBufferPointer, from otherStart: Int, count: Int
+    ) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            guard
+                l.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                    == r.loadUnaligned(fromByteOffset: otherStart + offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard l[start + offset] == r[otherStart + offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 
     func hash(into hasher: inout Hasher) {

@@ -110,13 +110,13 @@ extension Parser {
         guard scene.groups.count == line.groups, scene.actions.count == line.actions,
             scene.animators.count == line.animators, scene.variables.count == line.variables,
             scene.textLists.count == line.textLists, scene.settingRanges.count == line.settings,
-            strayBodies.count == line.strayBodies, (scene.onLoad != nil) == line.hasOnLoad,
-            !scene.views.indices[line.views...].contains(where: {
-                scene.views[$0].parent != nil || scene.views[$0].stack?.arranged.isEmpty == false
-            })
+            strayBodies.count == line.strayBodies, (scene.onLoad != nil) == line.hasOnLoad
         else { return }
+        for index in line.views..<scene.views.count {
+            guard scene.views[index].parent == nil, scene.views[index].stack?.arranged.isEmpty ?? true else { return }
+        }
         let effect = LineEffect(
-            lineStart: line.start, views: line.views..<scene.views.count,
+            lineStart: line.start, lineEnd: end, views: line.views..<scene.views.count,
             constraints: line.constraints..<constraints.count,
             visualFormats: line.visualFormats..<visualFormats.count,
             customSpacings: line.customSpacings..<customSpacings.count)
