@@ -114,20 +114,19 @@ package struct Lexer {
     /// up to its line break.
     private mutating func reuseLine() {
         guard let reuse else { return }
-        let found = bytes.withUnsafeBufferPointer { buffer -> (Int, Int)? in
-            let end = LineKey.lineEnd(in: buffer, from: i)
+        let found = bytes.withUnsafeBytes { buffer -> (Int, Int)? in
+            let end = LineEffect.lineEnd(in: buffer, from: i)
             guard end > i else { return nil }
             if predicted < reuse.effects.count {
                 let next = reuse.effects[predicted]
                 let isNext =
                     next.lineEnd - next.lineStart == end - i
                     && previousBytes.withUnsafeBytes { previous in
-                        LineKey.equal(
-                            UnsafeRawBufferPointer(buffer), from: i, previous, from: next.lineStart, count: end - i)
+                        LineEffect.equal(buffer, from: i, previous, from: next.lineStart, count: end - i)
                     }
                 if isNext { return (predicted, end) }
             }
-            return reuse.lines[LineKey(bytes: bytes, in: buffer, start: i, end: end)].map { ($0, end) }
+            return reuse.effect(ofLineFrom: i, to: end, in: buffer).map { ($0, end) }
         }
         guard let (effect, end) = found else { return }
         predicted = effect + 1

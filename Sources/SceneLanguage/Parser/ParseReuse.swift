@@ -8,13 +8,16 @@
 /// it added before, its source ranges moved to where the line stands now.
 ///
 /// It holds the file it was parsed from and what that parse's lines added, no more: it does not grow from save
-/// to save.
+/// to save. The lines are found by a hash of their bytes, computed a word at a time, in a table of indices:
+/// making it costs little beside the parse.
 public struct ParseReuse: Sendable {
     /// The file the lines were read from.
     let file: SourceFile
-    /// Each kept line's text, and its effect's index in ``effects``.
-    let lines: [LineKey: Int]
+    /// What each kept line added, in the order of the lines.
     let effects: [LineEffect]
+    /// The kept lines by their bytes: an open-addressed table of indices into ``effects`` (-1 for none), a line
+    /// written twice found at its first place.
+    private let table: [Int32]
     /// What the parse added, which ``effects`` index into.
     let views: [ViewDeclaration]
     let constraints: [ConstraintSyntax]
@@ -24,7 +27,61 @@ public struct ParseReuse: Sendable {
     package let reusedLineCount: Int
 
     /// How many distinct lines the next parse can reuse.
-    package var reusableLineCount: Int { lines.count }
+    package let reusableLineCount: Int
+
+    init(
+        file: SourceFile, effects: [LineEffect], views: [ViewDeclaration], constraints: [ConstraintSyntax],
+        visualFormats: [VisualFormatSyntax], customSpacings: [CustomSpacingSyntax], reusedLineCount: Int
+    ) {
+        self.file = file
+        self.effects = effects
+        self.views = views
+        self.constraints = constraints
+        self.visualFormats = visualFormats
+        self.customSpacings = customSpacings
+        self.reusedLineCount = reusedLineCount
+        // At most half full, so that a probe stops soon.
+        var capacity = 16
+        while capacity < effects.count * 2 { capacity *= 2 }
+        var table = [Int32](repeating: -1, count: capacity)
+        var distinct = 0
+        file.bytes.withUnsafeBytes { bytes in
+            for index in effects.indices {
+                let effect = effects[index]
+                var slot = Int(truncatingIfNeeded: effect.hash) & (capacity - 1)
+                while table[slot] >= 0 {
+                    let other = effects[Int(table[slot])]
+                    if other.hash == effect.hash && other.isSameLine(as: effect, in: bytes) { break }
+                    slot = (slot + 1) & (capacity - 1)
+                }
+                guard table[slot] < 0 else { continue }
+                table[slot] = Int32(index)
+                distinct += 1
+            }
+        }
+        self.table = table
+        self.reusableLineCount = distinct
+    }
+
+    /// The index in ``effects`` of the kept line whose bytes are those from `start` to `end` of `bytes`.
+    func effect(ofLineFrom start: Int, to end: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        let hash = LineEffect.hash(bytes, from: start, to: end)
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        return file.bytes.withUnsafeBytes { previous in
+            while table[slot] >= 0 {
+                let index = Int(table[slot])
+                let effect = effects[index]
+                if effect.hash == hash && effect.lineEnd - effect.lineStart == end - start
+                    && LineEffect.equal(bytes, from: start, previous, from: effect.lineStart, count: end - start)
+                {
+                    return index
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+    }
 }
 
 /// What a kept line added: ranges of ``ParseReuse``'s arrays, and where the line started, from which its
@@ -33,31 +90,23 @@ struct LineEffect: Sendable {
     var lineStart: Int
     /// Where its line break (or the end of the file) stands.
     var lineEnd: Int
+    /// The hash of the line's bytes (``hash(_:from:to:)``).
+    var hash: UInt64
     var views: Range<Int>
     var constraints: Range<Int>
     var visualFormats: Range<Int>
     var customSpacings: Range<Int>
 }
 
-/// A line's bytes (without its line break), compared and hashed as bytes, without making a string of them. The
-/// hash is computed once, eight bytes at a time, as the key is made: a dictionary rehashes its keys as it grows.
-struct LineKey: Hashable, Sendable {
-    /// The whole file's bytes, shared, not copied.
-    let bytes: [UInt8]
-    let start: Int
-    let end: Int
-    private let hash: UInt64
-
-    /// The line from `start` to `end` of `bytes`, which `buffer` holds.
-    init(bytes: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
-        self.bytes = bytes
-        self.start = start
-        self.end = end
-        self.hash = LineKey.hash(UnsafeRawBufferPointer(buffer), from: start, to: end)
+extension LineEffect {
+    /// Whether another kept line of the same file has the same bytes.
+    func isSameLine(as other: LineEffect, in bytes: UnsafeRawBufferPointer) -> Bool {
+        lineEnd - lineStart == other.lineEnd - other.lineStart
+            && LineEffect.equal(bytes, from: lineStart, bytes, from: other.lineStart, count: lineEnd - lineStart)
     }
 
-    /// A fast multiplicative hash of the bytes, a word at a time (as rustc's FxHasher), and of their count.
-    private static func hash(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
+    /// A fast multiplicative hash of a line's bytes, a word at a time (as rustc's FxHasher), and of their count.
+    static func hash(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
         let seed: UInt64 = 0x517C_C1B7_2722_0A95
         var hash = UInt64(end - start) &* seed
         var offset = start
@@ -73,15 +122,9 @@ struct LineKey: Hashable, Sendable {
             shift += 8
             offset += 1
         }
-        return (((hash << 5) | (hash >> 59)) ^ tail) &* seed
-    }
-
-    static func == (lhs: LineKey, rhs: LineKey) -> Bool {
-        let count = lhs.end - lhs.start
-        guard lhs.hash == rhs.hash, count == rhs.end - rhs.start else { return false }
-        return lhs.bytes.withUnsafeBytes { l in
-            rhs.bytes.withUnsafeBytes { r in equal(l, from: lhs.start, r, from: rhs.start, count: count) }
-        }
+        hash = (((hash << 5) | (hash >> 59)) ^ tail) &* seed
+        // The table indexes by the low bits: fold the high bits, which the multiplications mix best, into them.
+        return hash ^ (hash >> 29)
     }
 
     /// Whether `count` bytes from `start` in `l` are those from `otherStart` in `r`, compared a word at a time.
@@ -103,13 +146,8 @@ struct LineKey: Hashable, Sendable {
         return true
     }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-
     /// The offset of the first line break from `start` in `bytes`, or their end: eight bytes at a time.
-    static func lineEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let bytes = UnsafeRawBufferPointer(buffer)
+    static func lineEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         var offset = start
         while offset + 8 <= bytes.count {

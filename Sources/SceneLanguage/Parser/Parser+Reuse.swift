@@ -7,7 +7,6 @@ struct ReuseState {
     var problemCursor = 0
     /// Whether to keep this parse's lines for the next.
     var keepsLines = false
-    var lines: [LineKey: Int] = [:]
     var effects: [LineEffect] = []
     /// The line whose statements are being read, while it may be kept.
     var openLine: OpenLine?
@@ -115,8 +114,14 @@ extension Parser {
         for index in line.views..<scene.views.count {
             guard scene.views[index].parent == nil, scene.views[index].stack?.arranged.isEmpty ?? true else { return }
         }
+        // One line: no statement of it went on past its line break.
+        let hash = file.bytes.withUnsafeBytes { bytes in
+            LineEffect.lineEnd(in: bytes, from: line.start) == end
+                ? LineEffect.hash(bytes, from: line.start, to: end) : nil
+        }
+        guard let hash else { return }
         let effect = LineEffect(
-            lineStart: line.start, lineEnd: end, views: line.views..<scene.views.count,
+            lineStart: line.start, lineEnd: end, hash: hash, views: line.views..<scene.views.count,
             constraints: line.constraints..<constraints.count,
             visualFormats: line.visualFormats..<visualFormats.count,
             customSpacings: line.customSpacings..<customSpacings.count)
@@ -124,22 +129,7 @@ extension Parser {
             !(effect.views.isEmpty && effect.constraints.isEmpty && effect.visualFormats.isEmpty
                 && effect.customSpacings.isEmpty)
         else { return }
-        // A line written twice adds the same wherever it stands: the first is kept.
-        let bytes = file.bytes
-        // One line: no statement of it went on past its line break.
-        let key = bytes.withUnsafeBufferPointer { buffer in
-            LineKey.lineEnd(in: buffer, from: line.start) == end
-                ? LineKey(bytes: bytes, in: buffer, start: line.start, end: end) : nil
-        }
-        guard let key else { return }
-        let count = reuse.effects.count
-        // One lookup, which inserts the line when it is new.
-        let isNew = { (index: inout Int) -> Bool in
-            guard index < 0 else { return false }
-            index = count
-            return true
-        }(&reuse.lines[key, default: -1])
-        if isNew { reuse.effects.append(effect) }
+        reuse.effects.append(effect)
     }
 
     /// Takes a `.reusedLine` token where a top-level statement starts: adds what the line added in the previous
@@ -172,7 +162,7 @@ extension Parser {
     /// What this parse keeps for the next, once it has read the whole file.
     func keptLines(reused: Int) -> ParseReuse {
         ParseReuse(
-            file: file, lines: reuse.lines, effects: reuse.effects, views: scene.views, constraints: constraints,
+            file: file, effects: reuse.effects, views: scene.views, constraints: constraints,
             visualFormats: visualFormats, customSpacings: customSpacings, reusedLineCount: reused)
     }
 }

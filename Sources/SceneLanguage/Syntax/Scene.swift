@@ -131,8 +131,6 @@ public struct Scene: Sendable {
         parser.reuse.previous = previous
         parser.reuse.problemStarts = lexed.problemStarts
         parser.reuse.keepsLines = true
-        // Room for every line, so that the table is not regrown (and rehashed) line by line.
-        parser.reuse.lines.reserveCapacity(file.lineStarts.count)
         parser.reuse.effects.reserveCapacity(file.lineStarts.count)
         parser.parseFile()
         guard !parser.reuse.isSpoiled, parser.reuse.appliedLines == lexed.reusedLines else { return nil }
