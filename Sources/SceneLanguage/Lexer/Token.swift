@@ -26,7 +26,7 @@ package struct Token: Hashable, Sendable {
         /// orientation included; the parser reads it character by character from the file.
         case visualFormat(String)
         /// A whole line that a previous parse read, standing for its tokens: the index of its effect in the
-        /// ``ParseReuse`` the file is lexed with. Only ``Lexer/tokenize(_:reusing:)`` makes it.
+        /// ``ParseReuse`` the file is lexed with. Only `Lexer.lex(_:reusing:)` makes it.
         case reusedLine(Int)
         case endOfFile
     }

@@ -1,3 +1,18 @@
+// Why adding a kept line's effect gives the parse of its tokens:
+// - The lexer's state at the start of a line is always the same (no string or comment spans lines; a colour
+//   needs `color` before it on its line), so a line of the same bytes lexes to the same tokens, and a kept line
+//   had no lexical problem, reported or past the limit.
+// - The line is taken only where a top-level statement starts, at its first token, as when it was kept:
+//   `depth` is 0, `operations` is reset by each expression, and the statements a line can be kept for read no
+//   other state (a view's `ViewID` only for its block, a group's id only for a named or inactive visual format
+//   line: neither is kept). No other statement looks past the line break before it except to a `completion`,
+//   which a kept line does not start.
+// - A kept line reported nothing, opened no block, added no group, action, animator, variable, text list or
+//   setting, ended at its own line break, and its views have no parent: its effect is the same wherever it
+//   stands, once its ranges are moved.
+// - Met anywhere else (inside a block, skipped after an error, past the diagnostics' limit), the parse is
+//   spoiled (`advance()`, or fewer lines taken than the lexer made) and done again without reuse.
+
 /// What a parser keeps of the previous parse's lines, and of its own for the next: see ``ParseReuse``.
 struct ReuseState {
     /// The previous parse's lines, which `.reusedLine` tokens stand for.
