@@ -118,6 +118,22 @@ import Testing
         #expect(difference(scene, Scene.parse(file)) == nil)
     }
 
+    @Test("A byte-order mark and CRLF line breaks, added and taken away between saves")
+    func byteOrderMarkAndCRLF() {
+        let plain = benchScene(views: 12, inset: 0)
+        let crlf = plain.replacingOccurrences(of: "\n", with: "\r\n")
+        let texts = [plain, "\u{FEFF}" + plain, "\u{FEFF}" + crlf, crlf, plain, "\u{FEFF}" + plain]
+        var reuse: ParseReuse? = nil
+        for (step, text) in texts.enumerated() {
+            let file = SourceFile(name: "t.layout", text: text)
+            let parsed = Scene.parse(file, reusing: reuse)
+            let mismatch = difference(parsed.scene, Scene.parse(file))
+            #expect(mismatch == nil, "step \(step): \(mismatch ?? "")")
+            reuse = parsed.reuse
+        }
+        #expect(reuse?.reusedLineCount == 24)
+    }
+
     @Test("A line whose characters had a problem past the diagnostics' limit is not kept")
     func problemsPastTheLimit() {
         let lines = "label a \"x\"\nlabel b \"y\"\na.top == b.top; a.width < 5\n"
