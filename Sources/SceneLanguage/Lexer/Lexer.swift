@@ -7,17 +7,40 @@ package struct Lexer {
     private var i = 0
     private var tokens: [Token] = []
     private var diagnostics: [Diagnostic] = []
+    /// The lines a previous parse kept, to stand for by one token each.
+    private let reuse: ParseReuse?
+    /// How many `{` are open, `}` having closed them, outside strings and comments: a line is looked up in
+    /// ``reuse`` only at depth 0.
+    private var braceDepth = 0
+    /// Where each problem of a line's characters starts, in order, reported or past the limit.
+    private var problemStarts: [Int] = []
+    private var reusedLines = 0
+    /// The previous parse's bytes, and the effect of the line that most likely comes next: the one after the
+    /// line last reused, as most lines of a save follow each other as before.
+    private let previousBytes: [UInt8]
+    private var predicted = 0
 
     /// The tokens of a file, ending with `.endOfFile`, and the lexical diagnostics.
     package static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
-        var lexer = Lexer(file: file)
-        lexer.run()
-        return (lexer.tokens, lexer.diagnostics)
+        let lexed = lex(file, reusing: nil)
+        return (lexed.tokens, lexed.diagnostics)
     }
 
-    private init(file: SourceFile) {
+    /// A file's tokens for a parse: a line at the top level (outside any `{ … }`) whose bytes are those of a line
+    /// `reuse` kept is one `.reusedLine` token, not lexed.
+    static func lex(_ file: SourceFile, reusing reuse: ParseReuse?) -> LexedFile {
+        var lexer = Lexer(file: file, reuse: reuse)
+        lexer.run()
+        return LexedFile(
+            tokens: lexer.tokens, diagnostics: lexer.diagnostics, problemStarts: lexer.problemStarts,
+            reusedLines: lexer.reusedLines)
+    }
+
+    private init(file: SourceFile, reuse: ParseReuse?) {
         self.file = file
         self.bytes = file.bytes
+        self.reuse = reuse
+        self.previousBytes = reuse?.file.bytes ?? []
     }
 
     private mutating func run() {
@@ -35,7 +58,7 @@ package struct Lexer {
             report(
                 .error(
                     .invalidUTF8, "the file is not valid UTF-8; save it as UTF-8 (invalid bytes read as U+FFFD)",
-                    at: .at(offset, in: file)))
+                    at: .at(offset, in: file)), inLine: false)
         }
         // A byte-order mark, which some editors write, is not part of the scene.
         i = file.textStart
@@ -43,6 +66,7 @@ package struct Lexer {
         // one every three or four): reserving for one every three spares the
         // array's regrowth, which copies every token so far.
         tokens.reserveCapacity(bytes.count / 3 + 1)
+        if reuse != nil { reuseLine() }
         while i < bytes.count {
             let start = i
             let byte = bytes[i]
@@ -52,6 +76,7 @@ package struct Lexer {
             case UInt8(ascii: "\n"):
                 i += 1
                 emit(.newline, from: start)
+                if reuse != nil && braceDepth == 0 { reuseLine() }
             case UInt8(ascii: "#"):
                 if isColorContext { lexColor() } else { skipComment() }
             case UInt8(ascii: "\""):
@@ -78,9 +103,36 @@ package struct Lexer {
         tokens.append(Token(.endOfFile, from: bytes.count, to: bytes.count))
     }
 
-    /// Records a lexical diagnostic, up to ``diagnosticLimit``.
-    private mutating func report(_ diagnostic: Diagnostic) {
+    /// Records a lexical diagnostic, up to ``diagnosticLimit``; one about a line's characters (`inLine`) marks
+    /// the line as not to be reused, past the limit too.
+    private mutating func report(_ diagnostic: Diagnostic, inLine: Bool = true) {
+        if inLine { problemStarts.append(diagnostic.range.start) }
         diagnostics.record(diagnostic, limitNote: "too many errors; the rest of the file's characters are not reported")
+    }
+
+    /// At the start of a line: when ``reuse`` kept a line of the same bytes, one token for the whole line,
+    /// up to its line break.
+    private mutating func reuseLine() {
+        guard let reuse else { return }
+        let found = bytes.withUnsafeBytes { buffer -> (Int, Int)? in
+            let end = LineEffect.lineEnd(in: buffer, from: i)
+            guard end > i else { return nil }
+            if predicted < reuse.effects.count {
+                let next = reuse.effects[predicted]
+                let isNext =
+                    next.lineEnd - next.lineStart == end - i
+                    && previousBytes.withUnsafeBytes { previous in
+                        LineEffect.equal(buffer, from: i, previous, from: next.lineStart, count: end - i)
+                    }
+                if isNext { return (predicted, end) }
+            }
+            return reuse.effect(ofLineFrom: i, to: end, in: buffer).map { ($0, end) }
+        }
+        guard let (effect, end) = found else { return }
+        predicted = effect + 1
+        tokens.append(Token(.reusedLine(effect), from: i, to: end))
+        reusedLines += 1
+        i = end
     }
 
     private mutating func emit(_ kind: Token.Kind, from start: Int) {
@@ -322,8 +374,12 @@ package struct Lexer {
         let next = peek()
         let kind: Token.Kind?
         switch byte {
-        case UInt8(ascii: "{"): kind = .leftBrace
-        case UInt8(ascii: "}"): kind = .rightBrace
+        case UInt8(ascii: "{"):
+            kind = .leftBrace
+            braceDepth += 1
+        case UInt8(ascii: "}"):
+            kind = .rightBrace
+            braceDepth = max(0, braceDepth - 1)
         case UInt8(ascii: "("): kind = .leftParen
         case UInt8(ascii: ")"): kind = .rightParen
         case UInt8(ascii: "["): kind = .leftBracket
@@ -415,6 +471,16 @@ package struct Lexer {
                 && bytes[offset..<(offset + candidate.bytes.count)].elementsEqual(candidate.bytes)
         }
     }
+}
+
+/// A file's tokens, for a parse.
+struct LexedFile {
+    var tokens: [Token]
+    var diagnostics: [Diagnostic]
+    /// Where each problem found in a line's characters starts, in order: the parse keeps no line that holds one.
+    var problemStarts: [Int]
+    /// How many `.reusedLine` tokens stand for lines.
+    var reusedLines: Int
 }
 
 /// A character read as the language's own, with an error: pasted code

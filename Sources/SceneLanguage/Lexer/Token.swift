@@ -25,6 +25,9 @@ package struct Token: Hashable, Sendable {
         /// `|` or `[`, up to white space, `;`, `#` or `}`. The text is the whole token, the
         /// orientation included; the parser reads it character by character from the file.
         case visualFormat(String)
+        /// A whole line that a previous parse read, standing for its tokens: the index of its effect in the
+        /// ``ParseReuse`` the file is lexed with. Only `Lexer.lex(_:reusing:)` makes it.
+        case reusedLine(Int)
         case endOfFile
     }
 
@@ -81,6 +84,7 @@ extension Token.Kind: CustomStringConvertible {
         case .slash: "'/'"
         case .plusMinus: "'±'"
         case .visualFormat: "a visual format line"
+        case .reusedLine: "a line read before"
         case .endOfFile: "end of file"
         }
     }

@@ -24,6 +24,7 @@ extension Parser {
     mutating func parseFile() {
         while true {
             skipNewlines()
+            if reuse.keepsLines { beginStatementOnLine() }
             switch current.kind {
             case .endOfFile:
                 return
@@ -31,10 +32,14 @@ extension Parser {
                 error(.expectedToken, "unexpected '}': no block is open here", at: range(of: current))
                 advance()
                 continue
+            case .reusedLine(let effect):
+                applyReusedLine(effect)
+                endStatement()
             default:
                 do { try parseTopLevelStatement() } catch { skipStatement() }
                 endStatement()
             }
+            if reuse.keepsLines { endStatementOnLine() }
         }
     }
 

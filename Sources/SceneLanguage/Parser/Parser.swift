@@ -26,6 +26,8 @@ struct Parser {
     var depth = 0
     /// Operators in the expression being parsed.
     var operations = 0
+    /// Lines kept from the previous parse, and what this parse keeps for the next (`Parser+Reuse.swift`).
+    var reuse = ReuseState()
 
     static let maximumDepth = 64
 
@@ -64,6 +66,9 @@ struct Parser {
     mutating func advance() -> Token {
         let token = tokens[index]
         if index < tokens.count - 1 { index += 1 }
+        // A reused line is taken at the start of a top-level statement only, without `advance()`: anywhere
+        // else, the parse is not that of the line's tokens, and is done again without reuse.
+        if case .reusedLine = token.kind { reuse.isSpoiled = true }
         return token
     }
 
@@ -182,6 +187,7 @@ struct Parser {
             return
         }
         depth += 1
+        reuse.blocksOpened += 1
         defer { depth -= 1 }
         while true {
             skipNewlines()

@@ -102,6 +102,44 @@ public struct Scene: Sendable {
         let (tokens, lexical) = Lexer.tokenize(file)
         var parser = Parser(file: file, tokens: tokens)
         parser.parseFile()
+        return check(parser, lexical: lexical)
+    }
+
+    /// Lexes, parses and checks `file`, reusing the lexing and parsing of the lines `previous` parsed that
+    /// appear again, byte for byte, as whole top-level lines. The scene and diagnostics are exactly those of
+    /// ``parse(_:)``; with them comes what the next parse of the scene, after a save, can reuse of this one.
+    ///
+    /// ```swift
+    /// var (scene, reuse) = Scene.parse(file, reusing: nil)
+    /// // … the file is saved again …
+    /// (scene, reuse) = Scene.parse(saved, reusing: reuse)
+    /// ```
+    ///
+    /// The checker reads the whole scene each time. A reused line that the parse meets other than where a
+    /// top-level statement starts (a block left open above it, say) makes the parse be done again without reuse.
+    public static func parse(_ file: SourceFile, reusing previous: ParseReuse?) -> (scene: Scene, reuse: ParseReuse) {
+        if let previous, let parsed = parse(file, keepingLines: previous) { return parsed }
+        // Without a previous parse, nothing is spoiled.
+        return parse(file, keepingLines: nil)!
+    }
+
+    /// ``parse(_:reusing:)``'s work, keeping this parse's lines; nil when a reused line was met where a
+    /// top-level statement does not start, or was not met at all.
+    private static func parse(_ file: SourceFile, keepingLines previous: ParseReuse?) -> (Scene, ParseReuse)? {
+        let lexed = Lexer.lex(file, reusing: previous)
+        var parser = Parser(file: file, tokens: lexed.tokens)
+        parser.reuse.previous = previous
+        parser.reuse.problemStarts = lexed.problemStarts
+        parser.reuse.keepsLines = true
+        parser.reuse.effects.reserveCapacity(file.lineStarts.count)
+        parser.parseFile()
+        guard !parser.reuse.isSpoiled, parser.reuse.appliedLines == lexed.reusedLines else { return nil }
+        let reuse = parser.keptLines(reused: lexed.reusedLines)
+        return (check(parser, lexical: lexed.diagnostics), reuse)
+    }
+
+    /// Checks what a parser read, and gathers every diagnostic.
+    private static func check(_ parser: Parser, lexical: [Diagnostic]) -> Scene {
         var checker = Checker(
             scene: parser.scene, constraints: parser.constraints, customSpacings: parser.customSpacings,
             visualFormats: parser.visualFormats,

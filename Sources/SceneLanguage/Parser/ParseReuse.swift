@@ -1,0 +1,164 @@
+/// What a parse keeps so that the next parse of the same scene, after a save, can reuse its unchanged lines:
+/// ``Scene/parse(_:reusing:)`` makes one and takes the previous one.
+///
+/// A line is kept when it stands at the top level and holds only complete declarations whose whole effect was
+/// to add views without a block, constraints (`row0: v0.leading == root.margins.leading + 4`), unnamed and
+/// active visual format lines, or stack spacings, with no diagnostic: such a line reads the same wherever it
+/// stands. The next parse finds a line whose bytes are the same, skips lexing and parsing it, and adds what
+/// it added before, its source ranges moved to where the line stands now.
+///
+/// It holds the file it was parsed from and what that parse's lines added, no more: it does not grow from save
+/// to save. The lines are found by a hash of their bytes, computed a word at a time, in a table of indices:
+/// making it costs little beside the parse.
+public struct ParseReuse: Sendable {
+    /// The file the lines were read from.
+    let file: SourceFile
+    /// What each kept line added, in the order of the lines.
+    let effects: [LineEffect]
+    /// The kept lines by their bytes: an open-addressed table of indices into ``effects`` (-1 for none), a line
+    /// written twice found at its first place.
+    private let table: [Int32]
+    /// What the parse added, which ``effects`` index into.
+    let views: [ViewDeclaration]
+    let constraints: [ConstraintSyntax]
+    let visualFormats: [VisualFormatSyntax]
+    let customSpacings: [CustomSpacingSyntax]
+    /// How many lines this parse took from the previous one rather than reading them.
+    package let reusedLineCount: Int
+
+    /// How many distinct lines the next parse can reuse.
+    package let reusableLineCount: Int
+
+    init(
+        file: SourceFile, effects: [LineEffect], views: [ViewDeclaration], constraints: [ConstraintSyntax],
+        visualFormats: [VisualFormatSyntax], customSpacings: [CustomSpacingSyntax], reusedLineCount: Int
+    ) {
+        self.file = file
+        self.effects = effects
+        self.views = views
+        self.constraints = constraints
+        self.visualFormats = visualFormats
+        self.customSpacings = customSpacings
+        self.reusedLineCount = reusedLineCount
+        // At most half full, so that a probe stops soon.
+        var capacity = 16
+        while capacity < effects.count * 2 { capacity *= 2 }
+        var table = [Int32](repeating: -1, count: capacity)
+        var distinct = 0
+        file.bytes.withUnsafeBytes { bytes in
+            for index in effects.indices {
+                let effect = effects[index]
+                var slot = Int(truncatingIfNeeded: effect.hash) & (capacity - 1)
+                while table[slot] >= 0 {
+                    let other = effects[Int(table[slot])]
+                    if other.hash == effect.hash && other.isSameLine(as: effect, in: bytes) { break }
+                    slot = (slot + 1) & (capacity - 1)
+                }
+                guard table[slot] < 0 else { continue }
+                table[slot] = Int32(index)
+                distinct += 1
+            }
+        }
+        self.table = table
+        self.reusableLineCount = distinct
+    }
+
+    /// The index in ``effects`` of the kept line whose bytes are those from `start` to `end` of `bytes`.
+    func effect(ofLineFrom start: Int, to end: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        let hash = LineEffect.hash(bytes, from: start, to: end)
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        return file.bytes.withUnsafeBytes { previous in
+            while table[slot] >= 0 {
+                let index = Int(table[slot])
+                let effect = effects[index]
+                if effect.hash == hash && effect.lineEnd - effect.lineStart == end - start
+                    && LineEffect.equal(bytes, from: start, previous, from: effect.lineStart, count: end - start)
+                {
+                    return index
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+    }
+}
+
+/// What a kept line added: ranges of ``ParseReuse``'s arrays, and where the line started, from which its
+/// source ranges are moved.
+struct LineEffect: Sendable {
+    var lineStart: Int
+    /// Where its line break (or the end of the file) stands.
+    var lineEnd: Int
+    /// The hash of the line's bytes (``hash(_:from:to:)``).
+    var hash: UInt64
+    var views: Range<Int>
+    var constraints: Range<Int>
+    var visualFormats: Range<Int>
+    var customSpacings: Range<Int>
+}
+
+extension LineEffect {
+    /// Whether another kept line of the same file has the same bytes.
+    func isSameLine(as other: LineEffect, in bytes: UnsafeRawBufferPointer) -> Bool {
+        lineEnd - lineStart == other.lineEnd - other.lineStart
+            && LineEffect.equal(bytes, from: lineStart, bytes, from: other.lineStart, count: lineEnd - lineStart)
+    }
+
+    /// A fast multiplicative hash of a line's bytes, a word at a time (as rustc's FxHasher), and of their count.
+    static func hash(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
+        let seed: UInt64 = 0x517C_C1B7_2722_0A95
+        var hash = UInt64(end - start) &* seed
+        var offset = start
+        while offset + 8 <= end {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (((hash << 5) | (hash >> 59)) ^ word) &* seed
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < end {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = (((hash << 5) | (hash >> 59)) ^ tail) &* seed
+        // The table indexes by the low bits: fold the high bits, which the multiplications mix best, into them.
+        return hash ^ (hash >> 29)
+    }
+
+    /// Whether `count` bytes from `start` in `l` are those from `otherStart` in `r`, compared a word at a time.
+    static func equal(
+        _ l: UnsafeRawBufferPointer, from start: Int, _ r: UnsafeRawBufferPointer, from otherStart: Int, count: Int
+    ) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            guard
+                l.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                    == r.loadUnaligned(fromByteOffset: otherStart + offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard l[start + offset] == r[otherStart + offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// The offset of the first line break from `start` in `bytes`, or their end: eight bytes at a time.
+    static func lineEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var offset = start
+        while offset + 8 <= bytes.count {
+            // The lowest byte equal to `\n` sets the high bit of its byte in `found` (bytes above it may be
+            // set falsely, never bytes below it).
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ (ones &* 0x0A)
+            let found = (word &- ones) & ~word & (ones &* 0x80)
+            if found != 0 { return offset + found.trailingZeroBitCount / 8 }
+            offset += 8
+        }
+        while offset < bytes.count && bytes[offset] != UInt8(ascii: "\n") { offset += 1 }
+        return offset
+    }
+}

@@ -1,0 +1,183 @@
+// Why adding a kept line's effect gives the parse of its tokens:
+// - The lexer's state at the start of a line is always the same (no string or comment spans lines; a colour
+//   needs `color` before it on its line), so a line of the same bytes lexes to the same tokens, and a kept line
+//   had no lexical problem, reported or past the limit.
+// - The line is taken only where a top-level statement starts, at its first token, as when it was kept:
+//   `depth` is 0, `operations` is reset by each expression, and the statements a line can be kept for read no
+//   other state (a view's `ViewID` only for its block, a group's id only for a named or inactive visual format
+//   line: neither is kept). No other statement looks past the line break before it except to a `completion`,
+//   which a kept line does not start.
+// - A kept line reported nothing, opened no block, added no group, action, animator, variable, text list or
+//   setting, ended at its own line break, and its views have no parent: its effect is the same wherever it
+//   stands, once its ranges are moved.
+// - Met anywhere else (inside a block, skipped after an error, past the diagnostics' limit), the parse is
+//   spoiled (`advance()`, or fewer lines taken than the lexer made) and done again without reuse.
+
+/// What a parser keeps of the previous parse's lines, and of its own for the next: see ``ParseReuse``.
+struct ReuseState {
+    /// The previous parse's lines, which `.reusedLine` tokens stand for.
+    var previous: ParseReuse?
+    /// Where the lexer found a problem in a line's characters, in order; ``problemCursor`` walks it.
+    var problemStarts: [Int] = []
+    var problemCursor = 0
+    /// Whether to keep this parse's lines for the next.
+    var keepsLines = false
+    var effects: [LineEffect] = []
+    /// The line whose statements are being read, while it may be kept.
+    var openLine: OpenLine?
+    /// How many `.reusedLine` tokens were taken where a top-level statement starts.
+    var appliedLines = 0
+    /// A `.reusedLine` token was met elsewhere: the parse must be done again without reuse.
+    var isSpoiled = false
+    /// How many `{ … }` blocks were read: a line that opens one is not kept.
+    var blocksOpened = 0
+}
+
+/// Where a line starts, and the parser's state before its first statement, to tell what the line did.
+struct OpenLine {
+    var start: Int
+    /// The index of its first token.
+    var firstToken: Int
+    var diagnostics: Int
+    var blocksOpened: Int
+    var views: Int
+    var constraints: Int
+    var visualFormats: Int
+    var customSpacings: Int
+    /// What no kept line may change.
+    var groups: Int
+    var actions: Int
+    var animators: Int
+    var variables: Int
+    var textLists: Int
+    var settings: Int
+    var strayBodies: Int
+    var hasOnLoad: Bool
+}
+
+extension Parser {
+    /// Whether the current token starts a statement a line can be kept for: a view's declaration (without a
+    /// block, as the parse checks), a constraint, a visual format line or a stack's spacing, or a reused line.
+    private var startsKeepableStatement: Bool {
+        switch current.kind {
+        case .reusedLine, .visualFormat:
+            return true
+        case .identifier(let word):
+            switch word {
+            case "view", "label", "button", "guide", "stack", "inactive": return true
+            default: return startsConstraint
+            }
+        default:
+            return false
+        }
+    }
+
+    /// Before a top-level statement: opens a line to keep when the statement starts one, or closes the open
+    /// line when the statement, after a `;`, is not one a line can be kept for.
+    mutating func beginStatementOnLine() {
+        guard reuse.openLine == nil else {
+            if !startsKeepableStatement { reuse.openLine = nil }
+            return
+        }
+        if index > 0 {
+            guard case .newline = tokens[index - 1].kind else { return }
+        }
+        guard startsKeepableStatement else { return }
+        reuse.openLine = OpenLine(
+            start: index == 0 ? file.textStart : tokens[index - 1].end, firstToken: index,
+            diagnostics: diagnostics.count,
+            blocksOpened: reuse.blocksOpened, views: scene.views.count, constraints: constraints.count,
+            visualFormats: visualFormats.count, customSpacings: customSpacings.count, groups: scene.groups.count,
+            actions: scene.actions.count, animators: scene.animators.count, variables: scene.variables.count,
+            textLists: scene.textLists.count, settings: scene.settingRanges.count, strayBodies: strayBodies.count,
+            hasOnLoad: scene.onLoad != nil)
+    }
+
+    /// After a top-level statement: keeps the open line when the statement ended it, leaves it open when a
+    /// statement follows on the line, and drops it when the statement reported a problem or opened a block.
+    mutating func endStatementOnLine() {
+        guard let line = reuse.openLine else { return }
+        guard diagnostics.count == line.diagnostics, reuse.blocksOpened == line.blocksOpened else {
+            reuse.openLine = nil
+            return
+        }
+        var next = index
+        while case .semicolon = tokens[next].kind { next += 1 }
+        switch tokens[next].kind {
+        case .newline, .endOfFile:
+            reuse.openLine = nil
+            keep(line, end: tokens[next].start)
+        default:
+            if current.kind != .semicolon { reuse.openLine = nil }
+        }
+    }
+
+    /// Keeps a line that ends at `end` (its line break or the end of the file) for the next parse, when it is
+    /// one line whose characters had no problem and whose statements only added views, constraints, visual
+    /// format lines and stack spacings.
+    private mutating func keep(_ line: OpenLine, end: Int) {
+        let problems = reuse.problemStarts
+        while reuse.problemCursor < problems.count && problems[reuse.problemCursor] < line.start {
+            reuse.problemCursor += 1
+        }
+        if reuse.problemCursor < problems.count && problems[reuse.problemCursor] <= end { return }
+        guard scene.groups.count == line.groups, scene.actions.count == line.actions,
+            scene.animators.count == line.animators, scene.variables.count == line.variables,
+            scene.textLists.count == line.textLists, scene.settingRanges.count == line.settings,
+            strayBodies.count == line.strayBodies, (scene.onLoad != nil) == line.hasOnLoad
+        else { return }
+        for index in line.views..<scene.views.count {
+            guard scene.views[index].parent == nil, scene.views[index].stack?.arranged.isEmpty ?? true else { return }
+        }
+        // One line: no statement of it went on past its line break.
+        let hash = file.bytes.withUnsafeBytes { bytes in
+            LineEffect.lineEnd(in: bytes, from: line.start) == end
+                ? LineEffect.hash(bytes, from: line.start, to: end) : nil
+        }
+        guard let hash else { return }
+        let effect = LineEffect(
+            lineStart: line.start, lineEnd: end, hash: hash, views: line.views..<scene.views.count,
+            constraints: line.constraints..<constraints.count,
+            visualFormats: line.visualFormats..<visualFormats.count,
+            customSpacings: line.customSpacings..<customSpacings.count)
+        guard
+            !(effect.views.isEmpty && effect.constraints.isEmpty && effect.visualFormats.isEmpty
+                && effect.customSpacings.isEmpty)
+        else { return }
+        reuse.effects.append(effect)
+    }
+
+    /// Takes a `.reusedLine` token where a top-level statement starts: adds what the line added in the previous
+    /// parse, its ranges moved to where the line stands in this file.
+    mutating func applyReusedLine(_ entry: Int) {
+        let token = current
+        // A reused line is followed by its line break or the end of the file.
+        index += 1
+        guard let previous = reuse.previous else {
+            reuse.isSpoiled = true
+            return
+        }
+        reuse.appliedLines += 1
+        let effect = previous.effects[entry]
+        let offset = token.start - effect.lineStart
+        for view in previous.views[effect.views] {
+            scene.views.append(view.rebased(by: offset, in: file))
+        }
+        for constraint in previous.constraints[effect.constraints] {
+            constraints.append(constraint.rebased(by: offset, in: file))
+        }
+        for line in previous.visualFormats[effect.visualFormats] {
+            visualFormats.append(line.rebased(by: offset, in: file))
+        }
+        for spacing in previous.customSpacings[effect.customSpacings] {
+            customSpacings.append(spacing.rebased(by: offset, in: file))
+        }
+    }
+
+    /// What this parse keeps for the next, once it has read the whole file.
+    func keptLines(reused: Int) -> ParseReuse {
+        ParseReuse(
+            file: file, effects: reuse.effects, views: scene.views, constraints: constraints,
+            visualFormats: visualFormats, customSpacings: customSpacings, reusedLineCount: reused)
+    }
+}
