@@ -181,7 +181,7 @@ extension Parser {
                 guard case .identifier(let word) = current.kind, let value = FinishPosition(rawValue: word) else {
                     throw fail(expected: "'start', 'end' or 'current'")
                 }
-                position = Located(value, range(of: advance()))
+                position = Located(value, advanceRange())
             }
             let range = range(from: keyword.start)
             let block = try parseStatementBlock()

@@ -4,7 +4,7 @@ extension Parser {
         let keyword = advance()
         var name: Identifier? = nil
         if case .identifier(let word) = current.kind, word != "inactive" {
-            name = Identifier(word, range(of: advance()))
+            name = Identifier(word, advanceRange())
         }
         var isActive = true
         if isKeyword("inactive") {
@@ -51,7 +51,7 @@ extension Parser {
         }
         var name: Identifier? = nil
         if case .identifier(let word) = current.kind, peek().kind == .colon {
-            name = Identifier(word, range(of: advance()))
+            name = Identifier(word, advanceRange())
             advance()
         }
         if case .visualFormat = current.kind {
@@ -86,14 +86,14 @@ extension Parser {
         }
         let relation: Located<ConstraintRelation>
         switch current.kind {
-        case .equalEqual: relation = Located(.equal, range(of: advance()))
-        case .greaterEqual: relation = Located(.greaterThanOrEqual, range(of: advance()))
-        case .lessEqual: relation = Located(.lessThanOrEqual, range(of: advance()))
+        case .equalEqual: relation = Located(.equal, advanceRange())
+        case .greaterEqual: relation = Located(.greaterThanOrEqual, advanceRange())
+        case .lessEqual: relation = Located(.lessThanOrEqual, advanceRange())
         case .equal:
             error(
                 .expectedToken, "'=' assigns a value in an action; a constraint relates with '==', '>=' or '<='",
                 at: range(of: current), suggestion: "==")
-            relation = Located(.equal, range(of: advance()))
+            relation = Located(.equal, advanceRange())
         default:
             throw fail(expected: "'==', '>=' or '<='")
         }

@@ -71,7 +71,7 @@ extension Parser {
         var minuses: [SourceRange] = []
         while current.kind == .minus {
             try countOperation(at: range(of: current))
-            minuses.append(range(of: advance()))
+            minuses.append(advanceRange())
         }
         var operand = try parsePrimary(constantOnly: constantOnly)
         for minus in minuses.reversed() {

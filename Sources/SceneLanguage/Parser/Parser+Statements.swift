@@ -92,7 +92,7 @@ extension Parser {
             guard case .identifier(let where_) = current.kind, let position = FinishPosition(rawValue: where_) else {
                 throw fail(expected: "'start', 'end' or 'current'")
             }
-            kind = .finish(name, Located(position, range(of: advance())))
+            kind = .finish(name, Located(position, advanceRange()))
         case "swap":
             let first = try expectIdentifier("the first of two views or constraints")
             let second = try expectIdentifier("the second of two views or constraints")

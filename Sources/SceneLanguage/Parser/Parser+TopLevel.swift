@@ -118,7 +118,7 @@ extension Parser {
         let size = try parseCanvasSize()
         var end = size.range
         if isKeyword("rtl") {
-            end = range(of: advance())
+            end = advanceRange()
             noteSetting(.direction, at: end)
             scene.isRightToLeft = true
         }
@@ -240,7 +240,7 @@ extension Parser {
         guard case .identifier(let event) = current.kind, event == "load" else {
             throw fail(expected: "'load' after 'on' (the only event is 'on load')")
         }
-        let name = Identifier("load", range(of: advance()))
+        let name = Identifier("load", advanceRange())
         let body = try parseStatementBlock()
         let range = range(from: keyword.start)
         if let first = scene.onLoad {

@@ -16,7 +16,7 @@ extension Parser {
         if kind.hasText {
             if case .string(let text) = current.kind {
                 view.text = text
-                view.range = view.range.union(range(of: advance()))
+                view.range = view.range.union(advanceRange())
             } else {
                 // A bare word is most likely the text, unquoted: the example quotes it.
                 var example = "Sign In"

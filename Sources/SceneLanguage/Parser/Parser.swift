@@ -57,6 +57,15 @@ struct Parser {
         token.range(in: file)
     }
 
+    /// Consumes the current token: its range.
+    ///
+    /// Not `range(of: advance())`: a call's receiver is read before its
+    /// arguments, so that copies the whole parser before `advance()` changes it.
+    mutating func advanceRange() -> SourceRange {
+        let token = advance()
+        return token.range(in: file)
+    }
+
     /// The range from `start` to the end of the last consumed token.
     func range(from start: Int) -> SourceRange {
         SourceRange(start: start, end: previousEnd, in: file)
@@ -129,7 +138,7 @@ struct Parser {
     /// Consumes an identifier: a name the user chooses.
     mutating func expectIdentifier(_ what: String) throws(Failure) -> Identifier {
         guard case .identifier(let name) = current.kind else { throw fail(expected: what) }
-        return Identifier(name, range(of: advance()))
+        return Identifier(name, advanceRange())
     }
 
     // MARK: Recovery
