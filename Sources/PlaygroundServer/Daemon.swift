@@ -187,6 +187,7 @@ actor Daemon {
                 // Read off the loop; what it brings applies only if no save loaded another version meanwhile.
                 let (response, events) = service.finishReload(await read.perform())
                 publish(events)
+                releaseRetiredLater()
                 return response
             }
         }

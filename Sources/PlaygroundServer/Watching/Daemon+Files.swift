@@ -34,7 +34,19 @@ extension Daemon {
     func finished(_ result: SceneReadResult) -> FileProgress {
         var progress = FileProgress()
         take(service.finishSave(result), into: &progress)
+        releaseRetiredLater()
         return noted(progress)
+    }
+
+    /// Frees the generation a reload replaced in a job of its own, queued after the writers its frame woke: the
+    /// frame goes out first.
+    func releaseRetiredLater() {
+        guard service.registry.hasRetired else { return }
+        Task { self.releaseRetired() }
+    }
+
+    private func releaseRetired() {
+        service.registry.releaseRetired()
     }
 
     /// Applies changes in order; a checkout's thousands of removals come in one tick, so clients are served

@@ -62,12 +62,18 @@ public struct PlaybackSession: Sendable {
     /// `on load` runs; scene time starts again at 0. Inputs still waiting
     /// were meant for the old version and are dropped; frames go on being
     /// numbered where they were.
-    public mutating func reload(with newScene: Scene) {
+    ///
+    /// - Returns: What is left of the old generation (its solver moved into
+    ///   the new one's). Freeing it takes time in proportion to the scene, so
+    ///   a caller with a frame to send may keep it until the frame is out.
+    @discardableResult
+    public mutating func reload(with newScene: Scene) -> RetiredGeneration {
         // The old generation goes: its solver moves into the new one's, uncopied.
-        let next = LoadedScene(replacing: &scene, with: newScene)
-        scene = next
+        var old = LoadedScene(replacing: &scene, with: newScene)
+        swap(&old, &scene)
         queue.removeAll()
         collectDiagnostics()
+        return RetiredGeneration(scene: old)
     }
 
     /// Seconds since the scene loaded.
@@ -129,4 +135,10 @@ public struct PlaybackSession: Sendable {
         hasReportedError = hasReportedError || reported.contains { $0.diagnostic.severity == .error }
         diagnostics.append(contentsOf: reported)
     }
+}
+
+/// What is left of a generation a reload replaced: held only to be freed later, off the path of the reload's
+/// first frame (``PlaybackSession/reload(with:)``).
+public struct RetiredGeneration: Sendable {
+    fileprivate let scene: LoadedScene
 }

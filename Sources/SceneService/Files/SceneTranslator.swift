@@ -19,7 +19,17 @@ package struct SceneTranslator: Sendable {
     package static let layoutOnly = SceneTranslator()
 
     /// A file's text with its scene and diagnostics, for ``SceneRegistry/load(name:path:translated:force:)``.
-    package func translate(_ source: SourceFile, isSwift: Bool) -> TranslatedSource {
+    ///
+    /// A `.layout` file's parse reuses the lines of `previous`, the parse of the scene's last version, that
+    /// are still there (``Scene/parse(_:reusing:)``), and brings what the next version can reuse of it.
+    package func translate(_ source: SourceFile, isSwift: Bool, reusing previous: ParseReuse? = nil)
+        -> TranslatedSource
+    {
+        guard isSwift else {
+            let (scene, reuse) = Scene.parse(source, reusing: previous)
+            return TranslatedSource(
+                source: source, scene: scene, diagnostics: scene.diagnostics.sortedByLocation(), reuse: reuse)
+        }
         let (scene, diagnostics) = self.scene(of: source, isSwift: isSwift)
         return TranslatedSource(source: source, scene: scene, diagnostics: diagnostics)
     }
@@ -46,4 +56,6 @@ package struct TranslatedSource: Sendable {
     package var scene: Scene?
     /// Its diagnostics, in the order to show them.
     package var diagnostics: [Diagnostic]
+    /// What the parse of the file's next version can reuse of this one's (a `.layout` file's only).
+    package var reuse: ParseReuse? = nil
 }

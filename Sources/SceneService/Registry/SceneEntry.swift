@@ -1,5 +1,5 @@
 package import PlaygroundProtocol
-import SceneLanguage
+package import SceneLanguage
 package import SceneRuntime
 
 /// One scene the daemon serves: where its file is, the last good
@@ -13,6 +13,9 @@ package struct SceneEntry: Sendable {
     package var path: String
     /// The last text read: a save that leaves it as it was changes nothing.
     var text: String?
+    /// What the next save's parse can reuse of the last one's; kept for the scenes saved last only
+    /// (``SceneRegistry``'s `reuseKept`).
+    package internal(set) var parseReuse: ParseReuse?
     /// The last good generation, playing; nil until the file first loads without errors.
     package internal(set) var session: PlaybackSession?
     /// The diagnostics of the file's last version, then the running scene's since it loaded, up to the one

@@ -24,6 +24,15 @@ package struct SceneRegistry: Sendable {
     package let translator: SceneTranslator
     /// The next ``SceneEntry/version``: every load or failed load of any scene takes a new one.
     private var nextVersion = 1
+    /// What the last load replaced, kept so that freeing it (a solver's worth of arrays, a parse's lines) does not
+    /// delay the new generation's first frame: ``releaseRetired()`` frees it once the frame is sent, else the next
+    /// load does.
+    private var retired: (generation: RetiredGeneration?, reuse: ParseReuse?)?
+    /// The scenes whose entries keep what their next parse can reuse (``SceneEntry/parseReuse``), the last saved
+    /// last: a few, so that thousands of scenes loaded from a checkout do not each keep a copy of their syntax.
+    private var reuseKept: [SceneName] = []
+    /// How many scenes keep their parse for reuse.
+    package static let reuseKeptLimit = 8
 
     package init(fps: Double, translator: SceneTranslator = .layoutOnly) {
         self.fps = fps
@@ -66,8 +75,10 @@ package struct SceneRegistry: Sendable {
     /// diagnostics, broken constraints left out as UIKit leaves them.
     package mutating func load(name: SceneName, path: String, source: SourceFile, force: Bool = false) -> [Event] {
         guard force || entries[name]?.text != source.text else { return [] }
+        let previous = entries[name]?.parseReuse
         return load(
-            name: name, path: path, translated: translator.translate(source, isSwift: name.isSwift), force: true)
+            name: name, path: path,
+            translated: translator.translate(source, isSwift: name.isSwift, reusing: previous), force: true)
     }
 
     /// ``load(name:path:source:force:)`` of a text already made a scene, as a read does off the daemon's
@@ -83,6 +94,9 @@ package struct SceneRegistry: Sendable {
         entry.text = source.text
         entry.version = nextVersion
         nextVersion += 1
+        retired = (nil, entry.parseReuse)
+        entry.parseReuse = translated.reuse
+        if translated.reuse != nil { keepReuse(of: name) }
         let diagnostics = translated.diagnostics
         var events: [Event] = []
         guard let scene = translated.scene, !diagnostics.hasErrors else {
@@ -94,7 +108,7 @@ package struct SceneRegistry: Sendable {
         }
         entry.hasErrors = false
         if var session = entry.session.take() {
-            session.reload(with: scene)
+            retired?.generation = session.reload(with: scene)
             entry.session = session
         } else {
             entry.session = PlaybackSession(loading: scene, name: name.rawValue)
@@ -110,6 +124,24 @@ package struct SceneRegistry: Sendable {
         noteMotion(of: name)
         events.append(contentsOf: frameIfChanged(name, force: true))
         return events
+    }
+
+    /// Notes that `name` keeps its parse for reuse, as the scene saved last; the scene saved longest ago beyond
+    /// ``reuseKeptLimit`` lets its go.
+    private mutating func keepReuse(of name: SceneName) {
+        reuseKept.removeAll { $0 == name }
+        reuseKept.append(name)
+        guard reuseKept.count > Self.reuseKeptLimit else { return }
+        let oldest = reuseKept.removeFirst()
+        if let index = entries.index(forKey: oldest) { entries.values[index].parseReuse = nil }
+    }
+
+    /// Whether a reload's replaced generation waits to be freed.
+    package var hasRetired: Bool { retired != nil }
+
+    /// Frees what the last reload replaced (``retired``), after its events have gone out.
+    package mutating func releaseRetired() {
+        retired = nil
     }
 
     /// A scene file that could not be read (a FIFO, a folder, too large, no permission): its diagnostic replaces
@@ -132,6 +164,7 @@ package struct SceneRegistry: Sendable {
     package mutating func remove(name: SceneName) -> [Event] {
         guard entries.removeValue(forKey: name) != nil else { return [] }
         moving.remove(name)
+        reuseKept.removeAll { $0 == name }
         // A checkout that took thousands of scenes away leaves their room in the table (an entry holds its
         // session inline): it is given back once three quarters are empty, so memory returns to where it was.
         if entries.capacity > 64 && entries.count * 4 < entries.capacity {
