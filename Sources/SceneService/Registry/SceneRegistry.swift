@@ -137,7 +137,7 @@ package struct SceneRegistry: Sendable {
     }
 
     /// Whether a reload's replaced generation waits to be freed.
-    package var hasRetired: Bool { retired != nil }
+    package var hasRetired: Bool { retired.map { $0.generation != nil || $0.reuse != nil } ?? false }
 
     /// Frees what the last reload replaced (``retired``), after its events have gone out.
     package mutating func releaseRetired() {
