@@ -26,6 +26,16 @@
 //   comments, so that no name or text can break out of its place (on every
 //   such scene: exporting them all is 0.14 % of a run's time, measured with
 //   perf, as few mutated inputs are valid scenes).
+// - a parse that reuses the previous parse's lines (`Scene.parse(_:reusing:)`)
+//   gives what a parse from nothing gives: the input is A, and B and C are A
+//   with edits the input's bytes choose (a line deleted, duplicated, moved,
+//   joined to the next or inserted from elsewhere, a number changed, lines
+//   added above, the input cut short); B parsed reusing A's parse, and C
+//   reusing B's, each compared with a parse from nothing: the diagnostics,
+//   views, constraints, groups, actions, animators, on load, variables, text
+//   lists, settings and name tables, with their ranges, all in the new file
+//   (`checkParseReuse`, on the sample); on the first 64 inputs and every
+//   64th, every source range they hold too.
 //
 // The sample (`Sample`): the first 64 inputs a process runs, then every 16th;
 // an input run alone, as a crash is reproduced, is the first. Only inputs in
@@ -83,6 +93,11 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         precondition(names.count == scene.views.count, "a scene without errors lost a view")
         precondition(Set(names).count == names.count, "views of a scene without errors share a name")
     }
+    // Parse reuse: three parses and two from nothing, so on the sample only; every source range compared, by
+    // reflection (a few milliseconds), on the first 64 inputs and every 64th.
+    reuseChecks += 1
+    if sampled { checkParseReuse(file, deep: everyCheck || reuseChecks <= 64 || reuseChecks % 64 == 1) }
+
     if !scene.diagnostics.hasErrors {
         let statements = exec.flatMap { $0.diagnostics.hasErrors ? nil : $0.statements }
         run(scene, exec: statements.map { ($0, file) }, tabsAllowed: tabs)
@@ -96,6 +111,9 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
 /// The inputs also parsed as statements, whose diagnostics are rendered (the first 64 of each, then every 16th)
 /// and not only the first two.
 nonisolated(unsafe) var sample = Sample()
+
+/// How many inputs were run, for the parse reuse check's every 64th.
+nonisolated(unsafe) var reuseChecks = 0
 
 /// Whether `{}`, `[]` and `()` nest properly in Swift source, outside
 /// string literals (`"…"` with backslash escapes, on one line) and `//` comments.
@@ -158,5 +176,181 @@ func run(_ scene: Scene, exec: (statements: [Statement], file: SourceFile)?, tab
                 isSafeToPrint(rendered, tabsAllowed: tabsAllowed),
                 "unsafe rendering: \(rendered.debugDescription)")
         }
+    }
+}
+
+// MARK: Parse reuse
+
+/// Parses `file`, then two edits of it one after the other, each reusing the parse before, and traps if a
+/// parse that reused gives other than a parse from nothing; `deep` compares every source range the scenes hold.
+/// A step whose previous parse kept no line is compared only when `deep`.
+func checkParseReuse(_ file: SourceFile, deep: Bool) {
+    var seed = fnv1a(file.bytes)
+    var (_, reuse) = Scene.parse(file, reusing: nil)
+    var text = file.bytes
+    for step in 1...2 {
+        let (edited, edit) = deterministicEdit(text, seed: seed)
+        let next = SourceFile(name: "fuzz.layout", bytes: edited)
+        let (viaReuse, nextReuse) = Scene.parse(next, reusing: reuse)
+        let compared = deep || reuse.reusableLineCount > 0
+        if compared,
+            let mismatch = sceneDifference(viaReuse, Scene.parse(next), deep: deep && nextReuse.reusedLineCount > 0)
+        {
+            preconditionFailure(
+                "parse reuse, step \(step) (\(edit)): \(mismatch)\nbefore: \(String(decoding: text, as: UTF8.self).debugDescription)\nafter: \(String(decoding: edited, as: UTF8.self).debugDescription)"
+            )
+        }
+        reuse = nextReuse
+        text = edited
+        seed = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x632B_E59B_D9B4_E019
+    }
+}
+
+/// FNV-1a of the input: picks the edits, so that they change with any byte.
+func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return hash
+}
+
+/// `bytes` with an edit that `seed` picks, as a save might make, and what it was.
+func deterministicEdit(_ bytes: [UInt8], seed: UInt64) -> ([UInt8], String) {
+    // The lines, each with its line break.
+    var lines: [ArraySlice<UInt8>] = []
+    var start = 0
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+        lines.append(bytes[start...offset])
+        start = offset + 1
+    }
+    if start < bytes.count || lines.isEmpty { lines.append(bytes[start...]) }
+    let i = Int((seed >> 8) % UInt64(lines.count))
+    let j = Int((seed >> 24) % UInt64(lines.count))
+    // A line as it would stand before another: with a line break.
+    func terminated(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        line.last == UInt8(ascii: "\n") ? line : line + [UInt8(ascii: "\n")]
+    }
+    let edit: String
+    switch seed % 10 {
+    case 0:
+        lines.remove(at: i)
+        edit = "line \(i) deleted"
+    case 1:
+        lines.insert(terminated(lines[i]), at: i)
+        edit = "line \(i) duplicated"
+    case 2:
+        let line = lines.remove(at: i)
+        lines.insert(terminated(line), at: min(j, lines.count))
+        edit = "line \(i) moved to \(j)"
+    case 3:
+        lines.insert(terminated(lines[j]), at: i)
+        edit = "line \(j) inserted at \(i)"
+    case 4, 5:
+        // A number changed, or a digit put in front of the line.
+        let line = lines[i]
+        let number = Array(String((seed >> 40) % 1000).utf8)
+        if let digit = line.firstIndex(where: { (0x30...0x39).contains($0) }) {
+            var end = digit
+            while end < line.endIndex && (0x30...0x39).contains(line[end]) { end += 1 }
+            lines[i] = line[..<digit] + number + line[end...]
+            edit = "number changed on line \(i)"
+        } else {
+            lines[i] = number[...] + line
+            edit = "number put before line \(i)"
+        }
+    case 6:
+        let above = ["\n", "# moved\n", "\u{FEFF}", "  ", "view block {\n", "}\n", "\r\n"][Int((seed >> 40) % 7)]
+        lines.insert(ArraySlice(above.utf8), at: 0)
+        edit = "\(above.debugDescription) added above"
+    case 7:
+        guard i + 1 < lines.count else { return (bytes + [UInt8(ascii: "\n")], "line break added at the end") }
+        var joined = lines[i]
+        if joined.last == UInt8(ascii: "\n") { joined.removeLast() }
+        lines[i] = joined + [UInt8(ascii: ";")] + lines.remove(at: i + 1)
+        edit = "lines \(i) and \(i + 1) joined"
+    case 8:
+        let cut = Int((seed >> 40) % UInt64(bytes.count + 1))
+        return (Array(bytes[..<cut]), "cut at byte \(cut)")
+    default:
+        // A line broken in two.
+        let line = lines[i]
+        let cut = line.startIndex + Int((seed >> 40) % UInt64(line.count + 1))
+        lines[i] = line[..<cut] + [UInt8(ascii: "\n")] + line[cut...]
+        edit = "line \(i) broken at \(cut)"
+    }
+    return (Array(lines.joined()), edit)
+}
+
+/// What differs between two scenes of the same file, ranges included; nil when nothing does. `deep` compares
+/// every source range the views, constraints, groups, actions, animators and variables hold, and their files.
+func sceneDifference(_ a: Scene, _ b: Scene, deep: Bool) -> String? {
+    if a.file != b.file { return "the scene's file" }
+    if a.diagnostics != b.diagnostics {
+        let l = a.diagnostics.map { "\($0.code) \($0.range.start)..<\($0.range.end) \($0.message)" }
+        let r = b.diagnostics.map { "\($0.code) \($0.range.start)..<\($0.range.end) \($0.message)" }
+        return "diagnostics \(l) vs \(r)"
+    }
+    if a.diagnostics.contains(where: {
+        $0.range.file != a.file || $0.notes.contains { $0.range?.file ?? a.file != a.file }
+    }) {
+        return "diagnostics' file"
+    }
+    if a.views != b.views || a.views.map(\.name.range) != b.views.map(\.name.range) { return "views" }
+    if a.views.contains(where: { $0.range.file != a.file || $0.name.range.file != a.file }) { return "views' file" }
+    if a.constraints != b.constraints || a.constraints.map(\.name?.range) != b.constraints.map(\.name?.range) {
+        return "constraints"
+    }
+    if a.constraints.contains(where: { $0.range.file != a.file }) { return "constraints' file" }
+    if a.groups != b.groups || a.groups.map(\.name?.range) != b.groups.map(\.name?.range) { return "groups" }
+    if a.actions != b.actions || a.actions.map(\.range) != b.actions.map(\.range) { return "actions" }
+    if a.animators != b.animators || a.onLoad != b.onLoad { return "animators or on load" }
+    if a.variables != b.variables || a.textLists != b.textLists { return "variables or text lists" }
+    if a.canvas != b.canvas || a.isRightToLeft != b.isRightToLeft || a.safeAreaInsets != b.safeAreaInsets
+        || a.sizeClass != b.sizeClass || a.declaredRootMargins != b.declaredRootMargins
+        || a.reloadTransition != b.reloadTransition || a.settingRanges != b.settingRanges
+    {
+        return "settings"
+    }
+    if a.viewsByName != b.viewsByName || a.constraintsByName != b.constraintsByName
+        || a.groupsByName != b.groupsByName || a.variableIndices != b.variableIndices
+        || a.textListIndices != b.textListIndices
+    {
+        return "names"
+    }
+    guard deep else { return nil }
+    let parts: [(String, (Scene) -> Any)] = [
+        ("views", { $0.views }), ("constraints", { $0.constraints }), ("groups", { $0.groups }),
+        ("actions", { $0.actions }), ("animators", { $0.animators }), ("on load", { $0.onLoad as Any }),
+        ("variables", { $0.variables }), ("text lists", { $0.textLists }),
+    ]
+    for (name, part) in parts {
+        var l = SourceRanges(file: a.file)
+        var r = SourceRanges(file: b.file)
+        l.collect(part(a))
+        r.collect(part(b))
+        if l.offsets != r.offsets { return "the source ranges of the \(name)" }
+        if l.elsewhere > 0 { return "\(l.elsewhere) source ranges of the \(name) in another file" }
+    }
+    return nil
+}
+
+/// Every source range a value holds, found by reflection: their offsets in order, and how many point into
+/// another file than `file`.
+struct SourceRanges {
+    let file: SourceFile
+    var offsets: [Int] = []
+    var elsewhere = 0
+
+    mutating func collect(_ value: Any) {
+        if let range = value as? SourceRange {
+            offsets += [range.start, range.end]
+            if range.file != file { elsewhere += 1 }
+            return
+        }
+        if value is SourceFile { return }
+        let mirror = Mirror(reflecting: value)
+        // A dictionary's or a set's order is not theirs to keep: only arrays, structures, enumerations and tuples
+        // are walked in order.
+        if mirror.displayStyle == .dictionary || mirror.displayStyle == .set { return }
+        for child in mirror.children { collect(child.value) }
     }
 }
