@@ -3,7 +3,8 @@
 # five targets, each for SECONDS (default 60):
 #
 #   scene     the whole scene pipeline (lexer, parser, checker, layout model and
-#             solver, frame JSON, diagnostic rendering, running valid scenes):
+#             solver, frame JSON, diagnostic rendering, running valid scenes, a
+#             parse reusing the last one's lines against a parse from nothing):
 #             Tools/fuzz/scene/FuzzSceneLanguage.swift
 #   protocol  lines of requests, decoded as layoutd decodes them and answered by
 #             its scene service's registry with the playgrounds loaded:
