@@ -260,36 +260,7 @@ private struct SplitMix64: RandomNumberGenerator {
 
 /// What differs between two scenes of the same file, ranges included; nil when nothing does.
 private func difference(_ a: Scene, _ b: Scene) -> String? {
-    func rendered(_ scene: Scene) -> [String] {
-        scene.diagnostics.map { diagnostic in
-            let notes = diagnostic.notes.map { "\($0.range?.start ?? -1)-\($0.range?.end ?? -1)" }
-            return "\(diagnostic.range.start)-\(diagnostic.range.end) \(notes) " + diagnostic.rendered
-        }
-    }
-    if rendered(a) != rendered(b) { return "diagnostics \(rendered(a)) vs \(rendered(b))" }
-    if a.views != b.views || a.views.map(\.name.range) != b.views.map(\.name.range) { return "views" }
-    if a.views.contains(where: { $0.range.file != a.file || $0.name.range.file != a.file }) { return "views' file" }
-    if a.constraints != b.constraints || a.constraints.map(\.name?.range) != b.constraints.map(\.name?.range) {
-        return "constraints"
-    }
-    if a.constraints.contains(where: { $0.range.file != a.file }) { return "constraints' file" }
-    if a.groups != b.groups || a.groups.map(\.name?.range) != b.groups.map(\.name?.range) { return "groups" }
-    if a.actions != b.actions || a.actions.map(\.range) != b.actions.map(\.range) { return "actions" }
-    if a.animators != b.animators || a.onLoad != b.onLoad { return "animators or on load" }
-    if a.variables != b.variables || a.textLists != b.textLists { return "variables or text lists" }
-    if a.canvas != b.canvas || a.isRightToLeft != b.isRightToLeft || a.safeAreaInsets != b.safeAreaInsets
-        || a.sizeClass != b.sizeClass || a.declaredRootMargins != b.declaredRootMargins
-        || a.reloadTransition != b.reloadTransition || a.settingRanges != b.settingRanges
-    {
-        return "settings"
-    }
-    if a.viewsByName != b.viewsByName || a.constraintsByName != b.constraintsByName
-        || a.groupsByName != b.groupsByName || a.variableIndices != b.variableIndices
-        || a.textListIndices != b.textListIndices
-    {
-        return "names"
-    }
-    return nil
+    a.firstDifference(from: b)
 }
 
 // MARK: Generated scenes

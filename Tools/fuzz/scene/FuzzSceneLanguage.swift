@@ -283,39 +283,7 @@ func deterministicEdit(_ bytes: [UInt8], seed: UInt64) -> ([UInt8], String) {
 /// What differs between two scenes of the same file, ranges included; nil when nothing does. `deep` compares
 /// every source range the views, constraints, groups, actions, animators and variables hold, and their files.
 func sceneDifference(_ a: Scene, _ b: Scene, deep: Bool) -> String? {
-    if a.file != b.file { return "the scene's file" }
-    if a.diagnostics != b.diagnostics {
-        let l = a.diagnostics.map { "\($0.code) \($0.range.start)..<\($0.range.end) \($0.message)" }
-        let r = b.diagnostics.map { "\($0.code) \($0.range.start)..<\($0.range.end) \($0.message)" }
-        return "diagnostics \(l) vs \(r)"
-    }
-    if a.diagnostics.contains(where: {
-        $0.range.file != a.file || $0.notes.contains { $0.range?.file ?? a.file != a.file }
-    }) {
-        return "diagnostics' file"
-    }
-    if a.views != b.views || a.views.map(\.name.range) != b.views.map(\.name.range) { return "views" }
-    if a.views.contains(where: { $0.range.file != a.file || $0.name.range.file != a.file }) { return "views' file" }
-    if a.constraints != b.constraints || a.constraints.map(\.name?.range) != b.constraints.map(\.name?.range) {
-        return "constraints"
-    }
-    if a.constraints.contains(where: { $0.range.file != a.file }) { return "constraints' file" }
-    if a.groups != b.groups || a.groups.map(\.name?.range) != b.groups.map(\.name?.range) { return "groups" }
-    if a.actions != b.actions || a.actions.map(\.range) != b.actions.map(\.range) { return "actions" }
-    if a.animators != b.animators || a.onLoad != b.onLoad { return "animators or on load" }
-    if a.variables != b.variables || a.textLists != b.textLists { return "variables or text lists" }
-    if a.canvas != b.canvas || a.isRightToLeft != b.isRightToLeft || a.safeAreaInsets != b.safeAreaInsets
-        || a.sizeClass != b.sizeClass || a.declaredRootMargins != b.declaredRootMargins
-        || a.reloadTransition != b.reloadTransition || a.settingRanges != b.settingRanges
-    {
-        return "settings"
-    }
-    if a.viewsByName != b.viewsByName || a.constraintsByName != b.constraintsByName
-        || a.groupsByName != b.groupsByName || a.variableIndices != b.variableIndices
-        || a.textListIndices != b.textListIndices
-    {
-        return "names"
-    }
+    if let difference = a.firstDifference(from: b) { return difference }
     guard deep else { return nil }
     let parts: [(String, (Scene) -> Any)] = [
         ("views", { $0.views }), ("constraints", { $0.constraints }), ("groups", { $0.groups }),
