@@ -27,7 +27,8 @@ package struct SceneRegistry: Sendable {
     /// What the last load replaced, kept so that freeing it (a solver's worth of arrays, a parse's lines) does not
     /// delay the new generation's first frame: ``releaseRetired()`` frees it once the frame is sent, else the next
     /// load does.
-    private var retired: (generation: RetiredGeneration?, reuse: ParseReuse?)?
+    private var retiredGeneration: RetiredGeneration?
+    private var retiredParse: ParseReuse?
     /// The scenes whose entries keep what their next parse can reuse (``SceneEntry/parseReuse``), the last saved
     /// last: a few, so that thousands of scenes loaded from a checkout do not each keep a copy of their syntax.
     private var reuseKept: [SceneName] = []
@@ -74,8 +75,10 @@ package struct SceneRegistry: Sendable {
     /// generation, or a reload from what the old one shows), with its layout
     /// diagnostics, broken constraints left out as UIKit leaves them.
     package mutating func load(name: SceneName, path: String, source: SourceFile, force: Bool = false) -> [Event] {
-        guard force || entries[name]?.text != source.text else { return [] }
-        let previous = entries[name]?.parseReuse
+        // Read in place, once: `entries[name]?` would copy the entry, its whole session included.
+        let index = entries.index(forKey: name)
+        guard force || index.flatMap({ entries.values[$0].text }) != source.text else { return [] }
+        let previous = index.flatMap { entries.values[$0].parseReuse }
         return load(
             name: name, path: path,
             translated: translator.translate(source, isSwift: name.isSwift, reusing: previous), force: true)
@@ -94,7 +97,8 @@ package struct SceneRegistry: Sendable {
         entry.text = source.text
         entry.version = nextVersion
         nextVersion += 1
-        retired = (nil, entry.parseReuse)
+        retiredGeneration = nil
+        retiredParse = entry.parseReuse
         entry.parseReuse = translated.reuse
         if translated.reuse != nil { keepReuse(of: name) }
         let diagnostics = translated.diagnostics
@@ -108,7 +112,7 @@ package struct SceneRegistry: Sendable {
         }
         entry.hasErrors = false
         if var session = entry.session.take() {
-            retired?.generation = session.reload(with: scene)
+            retiredGeneration = session.reload(with: scene)
             entry.session = session
         } else {
             entry.session = PlaybackSession(loading: scene, name: name.rawValue)
@@ -137,11 +141,12 @@ package struct SceneRegistry: Sendable {
     }
 
     /// Whether a reload's replaced generation waits to be freed.
-    package var hasRetired: Bool { retired.map { $0.generation != nil || $0.reuse != nil } ?? false }
+    package var hasRetired: Bool { retiredGeneration != nil || retiredParse != nil }
 
-    /// Frees what the last reload replaced (``retired``), after its events have gone out.
+    /// Frees what the last load replaced, after its events have gone out.
     package mutating func releaseRetired() {
-        retired = nil
+        retiredGeneration = nil
+        retiredParse = nil
     }
 
     /// A scene file that could not be read (a FIFO, a folder, too large, no permission): its diagnostic replaces
