@@ -23,6 +23,9 @@
 #                                        inputs a second, for long runs)
 #   FUZZ_EVERY_CHECK=1 Tools/fuzz.sh …  (every check on every input: each target runs its expensive checks
 #                                        on a sample of the inputs, the first 64 then every 16th)
+#   FUZZ_RUNS=N Tools/fuzz.sh 0 …       (N inputs per target, however long they take, instead of SECONDS:
+#                                        `FUZZ_FAST=1 FUZZ_RUNS=10000000 Tools/fuzz.sh 0 protocol` for a run by
+#                                        the ten million)
 #   FUZZ_MINIMISE=1 Tools/fuzz.sh 0 [TARGET…]
 #                                       (no fuzzing: replaces Tools/fuzz/corpus/TARGET by the smallest set of
 #                                        its inputs and the grown corpus's that reaches the same coverage)
@@ -254,12 +257,13 @@ for target in "${targets[@]}"; do
         continue
     fi
     # -timeout: an input that takes 10 s counts as a hang; -max_len: inputs longer than libFuzzer's default 4 KB.
+    if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS"); else limit=(-max_total_time="$seconds"); fi
     set +e
-    "$out/fuzz-$target" -max_total_time="$seconds" -timeout=10 -max_len=16384 -dict="$out/$target/dict" \
+    "$out/fuzz-$target" "${limit[@]}" -timeout=10 -max_len=16384 -dict="$out/$target/dict" \
         -artifact_prefix="$out/$target/" -print_final_stats=1 "$out/$target/corpus" > "$out/$target/fuzz.log" 2>&1
     status=$?
     set -e
-    echo "== $target ($seconds s): exit status $status"
+    echo "== $target (${FUZZ_RUNS:+$FUZZ_RUNS inputs}${FUZZ_RUNS:-$seconds s}): exit status $status"
     grep -E "DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::new_units_added|ERROR|Fatal error|SUMMARY|Test unit written" \
         "$out/$target/fuzz.log" || true
     [ "$status" -eq 0 ] || found=1
