@@ -80,6 +80,45 @@ import Testing
         #expect(!scene.diagnostics.hasErrors)
     }
 
+    @Test(
+        "A reused line's constraints are resolved again when what their names stand for changed",
+        arguments: [
+            ("view b", "guide b"), ("guide b", "view b"), ("label b \"y\"", "label c \"y\""),
+            ("label b \"y\"", "label z \"z\"\nlabel b \"y\""), ("view b", "view b\nvar a = 3"),
+            ("view b", "view b\nrow: b.top == 0"), ("label a \"x\"\nview b", "view b\nlabel a \"x\""),
+            ("view b", "button b \"go\""), ("view b", "stack b horizontal"),
+        ])
+    func namespaceChanges(before: String, after: String) {
+        // The constraints' lines stay as they are; only the declarations above them change.
+        let constraints = """
+            a.top == root.top; a.leading == root.margins.leading
+            b.firstBaseline == a.firstBaseline; b.leading == a.trailing + system
+            b.margins.leading == a.leading; b.width == 40; b.height == a.height * 2
+            """
+        let old = Scene.parse(
+            SourceFile(name: "t.layout", text: "label a \"x\"\n\(before)\n\(constraints)"), reusing: nil)
+        let file = SourceFile(name: "t.layout", text: "label a \"x\"\n\(after)\n\(constraints)")
+        let (scene, reuse) = Scene.parse(file, reusing: old.reuse)
+        #expect(reuse.reusedLineCount >= 3)
+        let mismatch = difference(scene, Scene.parse(file))
+        #expect(mismatch == nil, "\(before) → \(after): \(mismatch ?? "")")
+    }
+
+    @Test("A save's reused constraints are taken as the last check resolved them, moved with their lines")
+    func resolutionsTaken() {
+        let old = Scene.parse(SourceFile(name: "bench.layout", text: benchScene(views: 300, inset: 0)), reusing: nil)
+        // Every line moves by one byte, and the first row's constraints change.
+        let file = SourceFile(name: "bench.layout", text: " " + benchScene(views: 300, inset: 12))
+        let (scene, reuse) = Scene.parse(file, reusing: old.reuse)
+        // Two constraints on each of 299 reused lines of constraints.
+        #expect(reuse.resolutionsTakenAgain == 598)
+        #expect(difference(scene, Scene.parse(file)) == nil)
+        // Taken again by the next save too.
+        let (_, next) = Scene.parse(
+            SourceFile(name: "bench.layout", text: benchScene(views: 300, inset: 3)), reusing: reuse)
+        #expect(next.resolutionsTakenAgain == 598)
+    }
+
     @Test("A chain of saves, each reusing the one before, parses as from nothing")
     func chains() {
         var texts = [benchScene(views: 100, inset: 0)]

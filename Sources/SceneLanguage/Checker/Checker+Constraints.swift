@@ -29,7 +29,10 @@ extension Checker {
                         + "'constraints expanded inactive { … }'", at: group.range))
         }
         scene.constraints.reserveCapacity(syntax.count)
+        if keepsResolutions { kept.resolved.reserveCapacity(syntax.count) }
         var nextLine = 0
+        // The reused syntax whose resolutions are taken again, if they are, in order.
+        var nextRun = takesLastResolutions ? 0 : reusedConstraints.count
         // Each constraint is read in place from a local reference to the
         // array: iterating `syntax.enumerated()` copied every one whole.
         let syntax = self.syntax
@@ -38,11 +41,28 @@ extension Checker {
                 scene.constraints += expand(visualFormats[nextLine])
                 nextLine += 1
             }
-            if let resolved = resolve(syntax[i]) {
+            while nextRun < reusedConstraints.count
+                && reusedConstraints[nextRun].start + reusedConstraints[nextRun].count <= i
+            {
+                nextRun += 1
+            }
+            let resolution: LayoutConstraint?
+            if nextRun < reusedConstraints.count, reusedConstraints[nextRun].start <= i,
+                let taken = last!.resolved[reusedConstraints[nextRun].previous + i - reusedConstraints[nextRun].start]
+            {
+                resolution = taken.rebased(by: reusedConstraints[nextRun].offset, in: scene.file)
+                kept.takenAgain += 1
+                if keepsResolutions { kept.resolved.append(resolution) }
+            } else {
+                let reportedBefore = reported
+                resolution = resolve(syntax[i])
+                if keepsResolutions { kept.resolved.append(reported == reportedBefore ? resolution : nil) }
+            }
+            if let resolution {
                 if let name = syntax[i].name, case .constraint(i) = symbols[name.name] {
                     scene.constraintsByName[name.name] = ConstraintID(scene.constraints.count)
                 }
-                scene.constraints.append(resolved)
+                scene.constraints.append(resolution)
             }
         }
         for line in visualFormats[nextLine...] {

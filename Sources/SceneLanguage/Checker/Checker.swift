@@ -18,6 +18,18 @@ struct Checker {
     /// thousands of declarations and thousands of misspellings takes minutes
     /// (clang limits its typo corrections to 50 in the same way).
     var suggestionsLeft = 50
+    /// How many diagnostics were reported, those past ``diagnosticLimit`` included.
+    var reported = 0
+
+    /// The last check of the same scene and the constraint syntax this parse took from its lines, to take their
+    /// resolutions again (`CheckReuse.swift`).
+    let last: CheckedConstraints?
+    let reusedConstraints: [ReusedConstraints]
+    /// Whether the last check's resolutions hold in this one.
+    var takesLastResolutions = false
+    /// Whether to keep this check's resolutions for the next, and what it keeps.
+    let keepsResolutions: Bool
+    var kept = CheckedConstraints()
 
     /// A named thing that constraints and statements refer to.
     enum Symbol {
@@ -56,13 +68,17 @@ struct Checker {
     init(
         scene: Scene, constraints: [ConstraintSyntax], customSpacings: [CustomSpacingSyntax] = [],
         visualFormats: [VisualFormatSyntax] = [],
-        strayBodies: [[Statement]] = []
+        strayBodies: [[Statement]] = [], last: CheckedConstraints? = nil,
+        reusedConstraints: [ReusedConstraints] = [], keepsResolutions: Bool = false
     ) {
         self.scene = scene
         self.syntax = constraints
         self.customSpacings = customSpacings
         self.visualFormats = visualFormats
         self.strayBodies = strayBodies
+        self.last = last
+        self.reusedConstraints = reusedConstraints
+        self.keepsResolutions = keepsResolutions
     }
 
     mutating func check() {
@@ -81,6 +97,7 @@ struct Checker {
 
     /// Records a diagnostic, up to ``diagnosticLimit``.
     mutating func report(_ diagnostic: Diagnostic) {
+        reported += 1
         diagnostics.record(diagnostic, limitNote: "too many errors; the rest are not reported")
     }
 
@@ -109,6 +126,14 @@ struct Checker {
         for (i, variable) in scene.variables.enumerated() { declarations.append((variable.name, .variable(i))) }
         for (i, list) in scene.textLists.enumerated() { declarations.append((list.name, .textList(i))) }
         declarations.sort { $0.0.range.start < $1.0.range.start }
+        if let last, !reusedConstraints.isEmpty {
+            takesLastResolutions = sameNamespace(as: last, declarations: declarations)
+        }
+        if keepsResolutions {
+            kept.declarations = declarations.map { DeclaredName(name: $0.0.name, symbol: $0.1.key) }
+            kept.viewKinds.reserveCapacity(scene.views.count)
+            for index in scene.views.indices { kept.viewKinds.append(scene.views[index].kind) }
+        }
         // Sized once, not grown (and rehashed) step by step through thousands of names.
         symbols.reserveCapacity(declarations.count)
         scene.viewsByName.reserveCapacity(scene.views.count)

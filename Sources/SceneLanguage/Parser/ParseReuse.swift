@@ -23,8 +23,14 @@ public struct ParseReuse: Sendable {
     let constraints: [ConstraintSyntax]
     let visualFormats: [VisualFormatSyntax]
     let customSpacings: [CustomSpacingSyntax]
+    /// How the check after the parse resolved ``constraints``, which the next check can take again for the lines
+    /// the next parse reuses.
+    var checked = CheckedConstraints()
     /// How many lines this parse took from the previous one rather than reading them.
     package let reusedLineCount: Int
+
+    /// How many constraints the check after this parse took as the last check resolved them.
+    package var resolutionsTakenAgain: Int { checked.takenAgain }
 
     /// How many distinct lines the next parse can reuse.
     package let reusableLineCount: Int

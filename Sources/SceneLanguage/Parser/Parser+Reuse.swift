@@ -31,6 +31,8 @@ struct ReuseState {
     var isSpoiled = false
     /// How many `{ … }` blocks were read: a line that opens one is not kept.
     var blocksOpened = 0
+    /// The constraint syntax taken from the previous parse's lines, in order, for the checker.
+    var reusedConstraints: [ReusedConstraints] = []
 }
 
 /// Where a line starts, and the parser's state before its first statement, to tell what the line did.
@@ -162,6 +164,12 @@ extension Parser {
         let offset = token.start - effect.lineStart
         for view in previous.views[effect.views] {
             scene.views.append(view.rebased(by: offset, in: file))
+        }
+        if !effect.constraints.isEmpty {
+            reuse.reusedConstraints.append(
+                ReusedConstraints(
+                    start: constraints.count, previous: effect.constraints.lowerBound, count: effect.constraints.count,
+                    offset: offset))
         }
         for constraint in previous.constraints[effect.constraints] {
             constraints.append(constraint.rebased(by: offset, in: file))

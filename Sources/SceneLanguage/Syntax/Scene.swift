@@ -102,7 +102,7 @@ public struct Scene: Sendable {
         let (tokens, lexical) = Lexer.tokenize(file)
         var parser = Parser(file: file, tokens: tokens)
         parser.parseFile()
-        return check(parser, lexical: lexical)
+        return check(parser, lexical: lexical).0
     }
 
     /// Lexes, parses and checks `file`, reusing the lexing and parsing of the lines `previous` parsed that
@@ -115,8 +115,10 @@ public struct Scene: Sendable {
     /// (scene, reuse) = Scene.parse(saved, reusing: reuse)
     /// ```
     ///
-    /// The checker reads the whole scene each time. A reused line that the parse meets other than where a
-    /// top-level statement starts (a block left open above it, say) makes the parse be done again without reuse.
+    /// The checker reads the whole scene each time, but takes a reused line's constraints as it resolved them
+    /// the last time, their ranges moved, when the declarations are the same names for the same things. A
+    /// reused line that the parse meets other than where a top-level statement starts (a block left open above
+    /// it, say) makes the parse be done again without reuse.
     public static func parse(_ file: SourceFile, reusing previous: ParseReuse?) -> (scene: Scene, reuse: ParseReuse) {
         if let previous, let parsed = parse(file, keepingLines: previous) { return parsed }
         // Without a previous parse, nothing is spoiled.
@@ -134,20 +136,27 @@ public struct Scene: Sendable {
         parser.reuse.effects.reserveCapacity(file.lineStarts.count)
         parser.parseFile()
         guard !parser.reuse.isSpoiled, parser.reuse.appliedLines == lexed.reusedLines else { return nil }
-        let reuse = parser.keptLines(reused: lexed.reusedLines)
-        return (check(parser, lexical: lexed.diagnostics), reuse)
+        var reuse = parser.keptLines(reused: lexed.reusedLines)
+        let scene: Scene
+        (scene, reuse.checked) = check(
+            parser, lexical: lexed.diagnostics, last: previous?.checked, keepsResolutions: true)
+        return (scene, reuse)
     }
 
-    /// Checks what a parser read, and gathers every diagnostic.
-    private static func check(_ parser: Parser, lexical: [Diagnostic]) -> Scene {
+    /// Checks what a parser read, and gathers every diagnostic. With `keepsResolutions`, takes the resolutions
+    /// of `last` again for the constraints of reused lines where they hold, and gives this check's for the next
+    /// (`CheckReuse.swift`).
+    private static func check(
+        _ parser: Parser, lexical: [Diagnostic], last: CheckedConstraints? = nil, keepsResolutions: Bool = false
+    ) -> (Scene, CheckedConstraints) {
         var checker = Checker(
             scene: parser.scene, constraints: parser.constraints, customSpacings: parser.customSpacings,
-            visualFormats: parser.visualFormats,
-            strayBodies: parser.strayBodies)
+            visualFormats: parser.visualFormats, strayBodies: parser.strayBodies, last: last,
+            reusedConstraints: parser.reuse.reusedConstraints, keepsResolutions: keepsResolutions)
         checker.check()
         var scene = checker.scene
         scene.diagnostics = lexical + parser.diagnostics + checker.diagnostics
-        return scene
+        return (scene, checker.kept)
     }
 
     /// The stack views, in declaration order (their arrangements are in ``ViewDeclaration/stack``).

@@ -1,0 +1,82 @@
+// Why a reused line's constraints can be taken as the last check resolved them:
+// - A constraint's resolution (``Checker/resolve(_:)``) reads its own syntax, what the names it refers to stand
+//   for (the shared namespace, ``Checker/symbols``), and, for a view it names, whether that view is a guide. It
+//   reads no group (a kept line adds none) and no variable's value (a variable in a constraint is an error).
+// - The namespace is made from the declarations alone, in source order (``Checker/declareNames()``): when they
+//   are the same names standing for the same things at the same indices, and the views are of the same kinds,
+//   every name resolves as it did, and the same syntax resolves to the same constraint, with the same
+//   diagnostics.
+// - Only a resolution that reported nothing is kept, so what is taken again reports nothing, as its
+//   resolution would not. Its source ranges move with its line, as its syntax's do.
+
+/// What a check keeps so that the next check of the same scene can take the constraints of reused lines as they
+/// are: the namespace it resolved them in, and each constraint syntax's resolution.
+struct CheckedConstraints: Sendable {
+    /// The declarations the namespace was made from, in source order.
+    var declarations: [DeclaredName] = []
+    var viewKinds: [ViewKind] = []
+    /// For each constraint syntax, by index: its resolution, when it reported nothing.
+    var resolved: [LayoutConstraint?] = []
+    /// How many resolutions this check took from the last.
+    var takenAgain = 0
+}
+
+/// A declared name and what it stands for, without its place in the file.
+struct DeclaredName: Equatable, Sendable {
+    var name: String
+    var symbol: Checker.SymbolKey
+}
+
+/// Constraint syntax a parse took from the previous parse's lines: `count` constraints from `previous` on in
+/// the previous parse's syntax, now from `start` on, their ranges `offset` bytes on.
+struct ReusedConstraints: Sendable {
+    var start: Int
+    var previous: Int
+    var count: Int
+    var offset: Int
+}
+
+extension Checker.Symbol {
+    /// What the symbol stands for, without the range an animator's carries.
+    var key: Checker.SymbolKey {
+        switch self {
+        case .view(let i): .view(i)
+        case .constraint(let i): .constraint(i)
+        case .group(let i): .group(i)
+        case .animator: .animator
+        case .variable(let i): .variable(i)
+        case .textList(let i): .textList(i)
+        }
+    }
+}
+
+extension LayoutConstraint {
+    /// The constraint with its ranges `offset` bytes further on, in `file`.
+    func rebased(by offset: Int, in file: SourceFile) -> LayoutConstraint {
+        var moved = self
+        moved.name = name?.rebased(by: offset, in: file)
+        moved.range = range.rebased(by: offset, in: file)
+        return moved
+    }
+}
+
+extension Checker {
+    /// ``Symbol`` without an animator's range: what the namespace's sameness is judged by.
+    enum SymbolKey: Equatable, Sendable {
+        case view(Int), constraint(Int), group(Int), animator, variable(Int), textList(Int)
+    }
+
+    /// Whether the last check's resolutions hold in this one: the same declarations, and views of the same kinds.
+    func sameNamespace(as last: CheckedConstraints, declarations: [(Identifier, Symbol)]) -> Bool {
+        guard last.declarations.count == declarations.count, last.viewKinds.count == scene.views.count else {
+            return false
+        }
+        for index in declarations.indices {
+            guard last.declarations[index].name == declarations[index].0.name,
+                last.declarations[index].symbol == declarations[index].1.key
+            else { return false }
+        }
+        for index in scene.views.indices where last.viewKinds[index] != scene.views[index].kind { return false }
+        return true
+    }
+}
