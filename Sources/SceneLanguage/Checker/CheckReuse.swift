@@ -28,12 +28,29 @@ struct DeclaredName: Equatable, Sendable {
 }
 
 /// Constraint syntax a parse took from the previous parse's lines: `count` constraints from `previous` on in
-/// the previous parse's syntax, now from `start` on, their ranges `offset` bytes on.
+/// the previous parse's syntax, now from `start` on, in the line that starts at `lineStart`. Such syntax is
+/// kept detached (``ConstraintSyntax/detached(from:)``); the last check's resolutions of it are `offset` bytes
+/// back.
 struct ReusedConstraints: Sendable {
     var start: Int
     var previous: Int
     var count: Int
+    var lineStart: Int
     var offset: Int
+}
+
+extension SourceFile {
+    /// The file that detached syntax points into: none.
+    static let detached = SourceFile(name: "", text: "")
+}
+
+extension ConstraintSyntax {
+    /// The syntax with its ranges counted from `lineStart`, its line's start, and pointing into no file: what a
+    /// parse keeps of a line's constraints for the next. A detached constraint keeps no file alive, and is put
+    /// back into a line with ``rebased(by:in:)`` by the line's start.
+    func detached(from lineStart: Int) -> ConstraintSyntax {
+        rebased(by: -lineStart, in: .detached)
+    }
 }
 
 extension Checker.Symbol {
@@ -64,6 +81,24 @@ extension Checker {
     /// ``Symbol`` without an animator's range: what the namespace's sameness is judged by.
     enum SymbolKey: Equatable, Sendable {
         case view(Int), constraint(Int), group(Int), animator, variable(Int), textList(Int)
+    }
+
+    /// The run of reused syntax that holds constraint `index`, if one does (`reusedConstraints` is in order).
+    func reusedRun(holding index: Int) -> ReusedConstraints? {
+        var lo = 0
+        var hi = reusedConstraints.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if reusedConstraints[mid].start + reusedConstraints[mid].count <= index { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < reusedConstraints.count, reusedConstraints[lo].start <= index else { return nil }
+        return reusedConstraints[lo]
+    }
+
+    /// Constraint syntax `index` as it stands in the file: a reused line's is kept detached.
+    func attachedSyntax(_ index: Int) -> ConstraintSyntax {
+        guard let run = reusedRun(holding: index) else { return syntax[index] }
+        return syntax[index].rebased(by: run.lineStart, in: scene.file)
     }
 
     /// Whether the last check's resolutions hold in this one: the same declarations, and views of the same kinds.

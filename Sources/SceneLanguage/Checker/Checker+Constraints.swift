@@ -31,31 +31,33 @@ extension Checker {
         scene.constraints.reserveCapacity(syntax.count)
         if keepsResolutions { kept.resolved.reserveCapacity(syntax.count) }
         var nextLine = 0
-        // The reused syntax whose resolutions are taken again, if they are, in order.
-        var nextRun = takesLastResolutions ? 0 : reusedConstraints.count
+        // The runs of reused syntax, detached, in order; their resolutions are taken again if they hold.
+        var nextRun = 0
         // Each constraint is read in place from a local reference to the
         // array: iterating `syntax.enumerated()` copied every one whole.
         let syntax = self.syntax
         for i in syntax.indices {
-            while nextLine < visualFormats.count && visualFormats[nextLine].range.start < syntax[i].range.start {
-                scene.constraints += expand(visualFormats[nextLine])
-                nextLine += 1
-            }
             while nextRun < reusedConstraints.count
                 && reusedConstraints[nextRun].start + reusedConstraints[nextRun].count <= i
             {
                 nextRun += 1
             }
+            let run =
+                nextRun < reusedConstraints.count && reusedConstraints[nextRun].start <= i
+                ? reusedConstraints[nextRun] : nil
+            let start = syntax[i].range.start + (run?.lineStart ?? 0)
+            while nextLine < visualFormats.count && visualFormats[nextLine].range.start < start {
+                scene.constraints += expand(visualFormats[nextLine])
+                nextLine += 1
+            }
             let resolution: LayoutConstraint?
-            if nextRun < reusedConstraints.count, reusedConstraints[nextRun].start <= i,
-                let taken = last!.resolved[reusedConstraints[nextRun].previous + i - reusedConstraints[nextRun].start]
-            {
-                resolution = taken.rebased(by: reusedConstraints[nextRun].offset, in: scene.file)
+            if let run, takesLastResolutions, let taken = last!.resolved[run.previous + i - run.start] {
+                resolution = taken.rebased(by: run.offset, in: scene.file)
                 kept.takenAgain += 1
                 if keepsResolutions { kept.resolved.append(resolution) }
             } else {
                 let reportedBefore = reported
-                resolution = resolve(syntax[i])
+                resolution = resolve(run.map { syntax[i].rebased(by: $0.lineStart, in: scene.file) } ?? syntax[i])
                 if keepsResolutions { kept.resolved.append(reported == reportedBefore ? resolution : nil) }
             }
             if let resolution {

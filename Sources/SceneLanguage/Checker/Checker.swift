@@ -110,8 +110,21 @@ struct Checker {
         var declarations: [(Identifier, Symbol)] = []
         declarations.reserveCapacity(scene.views.count + syntax.count)
         for i in scene.views.indices { declarations.append((scene.views[i].name, .view(i))) }
+        var nextRun = 0
         for i in syntax.indices {
-            if let name = syntax[i].name { declarations.append((name, .constraint(i))) }
+            guard let name = syntax[i].name else { continue }
+            // A reused line's syntax is detached: its name is put where the line now stands.
+            while nextRun < reusedConstraints.count
+                && reusedConstraints[nextRun].start + reusedConstraints[nextRun].count <= i
+            {
+                nextRun += 1
+            }
+            if nextRun < reusedConstraints.count && reusedConstraints[nextRun].start <= i {
+                declarations.append(
+                    (name.rebased(by: reusedConstraints[nextRun].lineStart, in: scene.file), .constraint(i)))
+            } else {
+                declarations.append((name, .constraint(i)))
+            }
         }
         for (i, group) in scene.groups.enumerated() {
             if let name = group.name { declarations.append((name, .group(i))) }
@@ -206,7 +219,7 @@ struct Checker {
     func range(of symbol: Symbol) -> SourceRange {
         switch symbol {
         case .view(let i): scene.views[i].name.range
-        case .constraint(let i): syntax[i].name?.range ?? syntax[i].range
+        case .constraint(let i): attachedSyntax(i).name?.range ?? attachedSyntax(i).range
         case .group(let i): scene.groups[i].name?.range ?? scene.groups[i].range
         case .animator(let range): range
         case .variable(let i): scene.variables[i].name.range

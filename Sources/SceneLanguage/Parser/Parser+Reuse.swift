@@ -165,14 +165,13 @@ extension Parser {
         for view in previous.views[effect.views] {
             scene.views.append(view.rebased(by: offset, in: file))
         }
+        // Constraints stay detached, as the previous parse kept them: the checker puts them into the line.
         if !effect.constraints.isEmpty {
             reuse.reusedConstraints.append(
                 ReusedConstraints(
                     start: constraints.count, previous: effect.constraints.lowerBound, count: effect.constraints.count,
-                    offset: offset))
-        }
-        for constraint in previous.constraints[effect.constraints] {
-            constraints.append(constraint.rebased(by: offset, in: file))
+                    lineStart: token.start, offset: offset))
+            constraints += previous.constraints[effect.constraints]
         }
         for line in previous.visualFormats[effect.visualFormats] {
             visualFormats.append(line.rebased(by: offset, in: file))
@@ -182,10 +181,19 @@ extension Parser {
         }
     }
 
-    /// What this parse keeps for the next, once it has read the whole file.
+    /// What this parse keeps for the next, once it has read the whole file. The constraints of kept lines are
+    /// kept detached from the file (reused lines' are already).
     func keptLines(reused: Int) -> ParseReuse {
-        ParseReuse(
-            file: file, effects: reuse.effects, views: scene.views, constraints: constraints,
+        var kept = constraints
+        var nextRun = 0
+        let runs = reuse.reusedConstraints
+        for effect in reuse.effects where !effect.constraints.isEmpty {
+            while nextRun < runs.count && runs[nextRun].start < effect.constraints.lowerBound { nextRun += 1 }
+            if nextRun < runs.count && runs[nextRun].start == effect.constraints.lowerBound { continue }
+            for index in effect.constraints { kept[index] = kept[index].detached(from: effect.lineStart) }
+        }
+        return ParseReuse(
+            file: file, effects: reuse.effects, views: scene.views, constraints: kept,
             visualFormats: visualFormats, customSpacings: customSpacings, reusedLineCount: reused)
     }
 }
