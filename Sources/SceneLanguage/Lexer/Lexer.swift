@@ -18,6 +18,10 @@ package struct Lexer {
     /// The previous parse's bytes, and the effect of the line that most likely comes next: the one after the
     /// line last reused, as most lines of a save follow each other as before.
     private let previousBytes: [UInt8]
+    /// ``reuse``'s lines, and whether there is one, read without copying it (a copy of a whole ``ParseReuse`` at
+    /// each line counted references to every one of its arrays).
+    private let previousEffects: [LineEffect]
+    private let reuses: Bool
     private var predicted = 0
 
     /// The tokens of a file, ending with `.endOfFile`, and the lexical diagnostics.
@@ -41,6 +45,8 @@ package struct Lexer {
         self.bytes = file.bytes
         self.reuse = reuse
         self.previousBytes = reuse?.file.bytes ?? []
+        self.previousEffects = reuse?.effects ?? []
+        self.reuses = reuse != nil
     }
 
     private mutating func run() {
@@ -66,7 +72,7 @@ package struct Lexer {
         // one every three or four): reserving for one every three spares the
         // array's regrowth, which copies every token so far.
         tokens.reserveCapacity(bytes.count / 3 + 1)
-        if reuse != nil { reuseLine() }
+        if reuses { reuseLine() }
         while i < bytes.count {
             let start = i
             let byte = bytes[i]
@@ -76,7 +82,7 @@ package struct Lexer {
             case UInt8(ascii: "\n"):
                 i += 1
                 emit(.newline, from: start)
-                if reuse != nil && braceDepth == 0 { reuseLine() }
+                if reuses && braceDepth == 0 { reuseLine() }
             case UInt8(ascii: "#"):
                 if isColorContext { lexColor() } else { skipComment() }
             case UInt8(ascii: "\""):
@@ -113,12 +119,11 @@ package struct Lexer {
     /// At the start of a line: when ``reuse`` kept a line of the same bytes, one token for the whole line,
     /// up to its line break.
     private mutating func reuseLine() {
-        guard let reuse else { return }
         let found = bytes.withUnsafeBytes { buffer -> (Int, Int)? in
             let end = LineEffect.lineEnd(in: buffer, from: i)
             guard end > i else { return nil }
-            if predicted < reuse.effects.count {
-                let next = reuse.effects[predicted]
+            if predicted < previousEffects.count {
+                let next = previousEffects[predicted]
                 let isNext =
                     next.lineEnd - next.lineStart == end - i
                     && previousBytes.withUnsafeBytes { previous in
@@ -126,7 +131,7 @@ package struct Lexer {
                     }
                 if isNext { return (predicted, end) }
             }
-            return reuse.effect(ofLineFrom: i, to: end, in: buffer).map { ($0, end) }
+            return reuse?.effect(ofLineFrom: i, to: end, in: buffer).map { ($0, end) }
         }
         guard let (effect, end) = found else { return }
         predicted = effect + 1
