@@ -155,6 +155,10 @@ extension LayoutModel {
         let ambiguous = solver.areAmbiguous(asked)
         var found: [Diagnostic] = []
         for (n, index) in checked.enumerated() {
+            // Most views are not ambiguous: nothing is read, copied or made for them.
+            guard ambiguous[4 * n] || ambiguous[4 * n + 1] || ambiguous[4 * n + 2] || ambiguous[4 * n + 3] else {
+                continue
+            }
             let view = scene.views[index]
             for (axis, offset, sizeName, positionName, sizeHint, positionHint) in [
                 (
