@@ -16,7 +16,8 @@
 #   import    a UIKit Swift file imported as a scene (`layoutctl import`, a daemon
 #             serving .swift files): Tools/fuzz/import/FuzzImport.swift; the
 #             package's modules instrumented, swift-syntax's linked as the
-#             package's debug build made them (`swift build` first)
+#             package's release build made them (`swift build -c release
+#             --product layoutctl` first; else the debug build's)
 #
 #   Tools/fuzz.sh [SECONDS] [TARGET…]   (default: 60, every target)
 #   FUZZ_FAST=1 Tools/fuzz.sh …         (no AddressSanitizer, into .build-fuzz-fast: about three times as many
@@ -156,21 +157,29 @@ prepare_protocol() {
     done > "$out/protocol/dict"
 }
 
-# swift-syntax, as SwiftPM's debug build compiled it (uninstrumented: the fuzzer follows the importer's own
-# branches), and SwiftImport compiled against it.
+# swift-syntax, as SwiftPM's release build compiled it when there is one (`swift build -c release --product
+# layoutctl`: its parser is most of an input's time, about a twentieth of it in release), else its debug build;
+# uninstrumented either way (the fuzzer follows the importer's own branches), and SwiftImport compiled against it.
 syntax_modules=(SwiftSyntax SwiftParser SwiftOperators SwiftDiagnostics SwiftParserDiagnostics SwiftBasicFormat
     _SwiftSyntaxCShims SwiftSyntax509 SwiftSyntax510 SwiftSyntax600 SwiftSyntax601 SwiftSyntax602 SwiftSyntax603)
 prepare_import() {
-    swift build --product layoutctl >/dev/null
+    local syntax=.build/debug
+    if [ -e .build/release/SwiftParser.build ]; then
+        syntax=.build/release
+        swift build -c release --product layoutctl >/dev/null
+    else
+        swift build --product layoutctl >/dev/null
+    fi
+    echo "== import: swift-syntax from $syntax"
     local objects=()
     for module in "${syntax_modules[@]}"; do
-        for object in .build/debug/"$module".build/*.o; do [ -e "$object" ] && objects+=("$object"); done
+        for object in "$syntax/$module".build/*.o; do [ -e "$object" ] && objects+=("$object"); done
     done
     local shims=.build/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include
-    find Sources/SwiftImport -name '*.swift' | sort | xargs swiftc "${flags[@]}" -I .build/debug/Modules \
+    find Sources/SwiftImport -name '*.swift' | sort | xargs swiftc "${flags[@]}" -I "$syntax/Modules" \
         -Xcc -I -Xcc "$shims" -module-name SwiftImport -wmo -emit-module \
         -emit-module-path "$out/modules/SwiftImport.swiftmodule" -c -o "$out/SwiftImport.o"
-    swiftc "${flags[@]}" -I .build/debug/Modules -Xcc -I -Xcc "$shims" -module-name Fuzz_import \
+    swiftc "${flags[@]}" -I "$syntax/Modules" -Xcc -I -Xcc "$shims" -module-name Fuzz_import \
         Tools/fuzz/import/FuzzImport.swift "${modules[@]}" "$out/SwiftImport.o" \
         "${objects[@]}" -o "$out/fuzz-import" 2> >(grep -v "Cannot export local symbol" >&2)
     for file in Tests/SwiftImportTests/Fixtures/*.txt Playgrounds/swift/*.swift; do seed import "$(cat "$file")"; done
