@@ -54,7 +54,8 @@ extension Diagnostic {
     /// marked `^~~~` up to the end of that line. A long line (a 10 MB line,
     /// binary garbage) shows only a window around the caret, with `…` where
     /// it is cut. Line 1 is shown without a byte-order mark.
-    private static func excerpt(_ range: SourceRange) -> String {
+    /// (`plainAllowed: false` makes every line by scalars, for tests that compare the two ways.)
+    static func excerpt(_ range: SourceRange, plainAllowed: Bool = true) -> String {
         let file = range.file
         let bytes = file.bytes
         let number = file.location(of: range.start).line
@@ -70,6 +71,42 @@ extension Diagnostic {
         while from < caret && isContinuation(from) { from += 1 }
         var to = min(lineEnd, max(from + window, caret))
         while to > caret && to < lineEnd && isContinuation(to) { to -= 1 }
+        if plainAllowed,
+            let shown = plainExcerpt(
+                range, bytes, from: from, caret: caret, to: to, lineStart: lineStart, lineEnd: lineEnd)
+        {
+            return shown
+        }
+        return excerptByScalars(range, bytes, from: from, caret: caret, to: to, lineStart: lineStart, lineEnd: lineEnd)
+    }
+
+    /// ``excerpt(_:)`` of a window of printable ASCII and tabs, the usual source line, which shows as it is,
+    /// one column a byte: the same text as ``excerptByScalars``, without a piece made for each character. Nil
+    /// for any other window.
+    private static func plainExcerpt(
+        _ range: SourceRange, _ bytes: [UInt8], from: Int, caret: Int, to: Int, lineStart: Int, lineEnd: Int
+    ) -> String? {
+        guard bytes[from..<to].allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return nil }
+        var start = from
+        var cutBefore = from > lineStart
+        if caret - start > windowBefore {
+            start = caret - windowBefore
+            cutBefore = true
+        }
+        let kept = min(to - caret, window - (caret - start))
+        let cutAfter = to < lineEnd || kept < to - caret
+        let markedCount = max(1, min(kept, range.end - caret))
+        var caretLine = cutBefore ? " " : ""
+        for byte in bytes[start..<caret] { caretLine += byte == 0x09 ? "\t" : " " }
+        caretLine += "^" + String(repeating: "~", count: markedCount - 1)
+        let shown = String(decoding: bytes[start..<(caret + kept)], as: UTF8.self)
+        return (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n" + caretLine + "\n"
+    }
+
+    /// ``excerpt(_:)`` of any window: a piece for each Unicode scalar, escaped where it is unsafe to show.
+    private static func excerptByScalars(
+        _ range: SourceRange, _ bytes: [UInt8], from: Int, caret: Int, to: Int, lineStart: Int, lineEnd: Int
+    ) -> String {
         var before = shownPieces(bytes[from..<caret])
         var after = shownPieces(bytes[caret..<to])
         var beforeWidth = before.reduce(0) { $0 + $1.width }
