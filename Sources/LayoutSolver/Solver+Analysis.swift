@@ -155,7 +155,7 @@ extension Solver {
                 precondition(kinds[Int(s)].isRestricted, "objective holds \(s)")
             }
         }
-        for i in variables.indices where variables[i] != nil {
+        for i in variableIDs.indices where variableIDs[i] >= 0 {
             let slot = valueSlot(of: Symbol(i))
             precondition(slot < 0 || variableValues[slot] == values[i], "value by id of \(i) is stale")
         }
