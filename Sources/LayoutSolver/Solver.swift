@@ -31,7 +31,7 @@
 /// - **A column index.** Each symbol knows the rows that hold it, so a pivot
 ///   visits only the rows it changes.
 /// - **Dense symbols.** Symbols are integers indexing flat arrays; rows are
-///   sorted arrays merged linearly.
+///   sorted arrays of (symbol, coefficient) cells, merged linearly (``Row``).
 /// - **Exact priorities.** The objective is one row per priority level,
 ///   compared lexicographically, so a higher priority always wins over any
 ///   number of lower ones.
