@@ -66,8 +66,10 @@ struct Propagation {
             targets.append(symbol)
             slots.append(kinds[Int(symbol)] == .external ? valueSlot(symbol) : -1)
             if kinds[Int(symbol)] == .external, let row = rows[Int(symbol)] {
-                cellSymbols.append(contentsOf: row.symbols)
-                cellCoefficients.append(contentsOf: row.coefficients)
+                for cell in row.cells {
+                    cellSymbols.append(cell.symbol)
+                    cellCoefficients.append(cell.coefficient)
+                }
             }
             starts.append(cellSymbols.count)
         }

@@ -1,27 +1,45 @@
-/// A row of the tableau, `basic = constant + Σ coefficient·symbol`, kept as two
-/// parallel arrays sorted by symbol.
+/// One term of a row: a coefficient times a symbol.
+struct Cell {
+    var symbol: Symbol
+    var coefficient: Double
+}
+
+/// A row of the tableau, `basic = constant + Σ coefficient·symbol`, kept as
+/// one array of cells sorted by symbol.
 ///
 /// Sorted storage makes lookups a binary search and sums of rows a linear
 /// merge; rows stay short because the solver expands definitions lazily (see
-/// ``Solver``). A row never holds a coefficient that is ``nearZero(_:)``.
+/// ``Solver``). One array rather than one of symbols and one of coefficients
+/// halves the allocations, reference counting and bounds checks per row (a
+/// small layout makes hundreds of rows), and a sum merges in place, from the
+/// back, when the row's storage has room. A row never holds a coefficient
+/// that is ``nearZero(_:)``.
 struct Row {
     var constant: Double
-    private(set) var symbols: [Symbol] = []
-    private(set) var coefficients: [Double] = []
+    private(set) var cells: [Cell] = []
 
     init(constant: Double = 0) {
         self.constant = constant
     }
 
-    var isConstant: Bool { symbols.isEmpty }
-    var count: Int { symbols.count }
+    /// Builds a row from cells already sorted by symbol, with no zero coefficients.
+    init(constant: Double, sortedCells: [Cell]) {
+        self.constant = constant
+        self.cells = sortedCells
+    }
+
+    var isConstant: Bool { cells.isEmpty }
+    var count: Int { cells.count }
+
+    /// The row's symbols, in order.
+    var symbols: LazyMapCollection<[Cell], Symbol> { cells.lazy.map(\.symbol) }
 
     @inline(__always) func index(of symbol: Symbol) -> Int? {
         var lo = 0
-        var hi = symbols.count
+        var hi = cells.count
         while lo < hi {
             let mid = (lo &+ hi) >> 1
-            let s = symbols[mid]
+            let s = cells[mid].symbol
             if s == symbol { return mid }
             if s < symbol { lo = mid &+ 1 } else { hi = mid }
         }
@@ -30,63 +48,57 @@ struct Row {
 
     @inline(__always) func coefficient(for symbol: Symbol) -> Double {
         guard let i = index(of: symbol) else { return 0 }
-        return coefficients[i]
+        return cells[i].coefficient
     }
 
     /// Adds `coefficient·symbol`; returns +1 if the symbol came in, -1 if it cancelled out, 0 otherwise.
     @discardableResult
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
         // New symbols have the highest ids so far: appending is the common case.
-        if symbols.isEmpty || symbols[symbols.count - 1] < symbol {
+        if cells.isEmpty || cells[cells.count - 1].symbol < symbol {
             if nearZero(coefficient) { return 0 }
-            symbols.append(symbol)
-            coefficients.append(coefficient)
+            cells.append(Cell(symbol: symbol, coefficient: coefficient))
             return 1
         }
         var lo = 0
-        var hi = symbols.count
+        var hi = cells.count
         while lo < hi {
             let mid = (lo &+ hi) >> 1
-            if symbols[mid] < symbol { lo = mid &+ 1 } else { hi = mid }
+            if cells[mid].symbol < symbol { lo = mid &+ 1 } else { hi = mid }
         }
-        if symbols[lo] == symbol {
-            let sum = coefficients[lo] + coefficient
+        if cells[lo].symbol == symbol {
+            let sum = cells[lo].coefficient + coefficient
             if nearZero(sum) {
-                symbols.remove(at: lo)
-                coefficients.remove(at: lo)
+                cells.remove(at: lo)
                 return -1
             }
-            coefficients[lo] = sum
+            cells[lo].coefficient = sum
             return 0
         }
         if nearZero(coefficient) { return 0 }
         // Open a slot at `lo` by appending and shifting: cheaper than the
         // generic `insert(_:at:)`.
-        symbols.append(symbol)
-        coefficients.append(coefficient)
-        var i = symbols.count - 1
+        let cell = Cell(symbol: symbol, coefficient: coefficient)
+        cells.append(cell)
+        var i = cells.count - 1
         while i > lo {
-            symbols[i] = symbols[i - 1]
-            coefficients[i] = coefficients[i - 1]
+            cells[i] = cells[i - 1]
             i -= 1
         }
-        symbols[lo] = symbol
-        coefficients[lo] = coefficient
+        cells[lo] = cell
         return 1
     }
 
     /// Makes room for `count` cells without reallocating.
     mutating func reserveCapacity(_ count: Int) {
-        symbols.reserveCapacity(count)
-        coefficients.reserveCapacity(count)
+        cells.reserveCapacity(count)
     }
 
     /// Removes a symbol; returns its coefficient (0 if absent).
     @discardableResult
     mutating func remove(_ symbol: Symbol) -> Double {
         guard let i = index(of: symbol) else { return 0 }
-        symbols.remove(at: i)
-        return coefficients.remove(at: i)
+        return cells.remove(at: i).coefficient
     }
 
     /// Adds `factor·other`, calling `changed(symbol, cameIn)` for each symbol
@@ -101,70 +113,92 @@ struct Row {
         mayEnter: (Symbol) -> Void = { _ in }
     ) {
         constant += other.constant * factor
-        if other.symbols.isEmpty { return }
-        if other.symbols.count <= 2 {
-            for i in other.symbols.indices {
-                let symbol = other.symbols[i]
-                let result = add(symbol, other.coefficients[i] * factor)
+        if other.cells.isEmpty { return }
+        if other.cells.count <= 2 {
+            for cell in other.cells {
+                let symbol = cell.symbol
+                let result = add(symbol, cell.coefficient * factor)
                 if result != 0 { changed(symbol, result > 0) }
                 if result < 0 || coefficient(for: symbol) < 0 { mayEnter(symbol) }
             }
             return
         }
-        var mergedSymbols: [Symbol] = []
-        var mergedCoefficients: [Double] = []
-        mergedSymbols.reserveCapacity(symbols.count + other.symbols.count)
-        mergedCoefficients.reserveCapacity(symbols.count + other.symbols.count)
-        var i = 0
-        var j = 0
-        let a = symbols
-        let ac = coefficients
-        let b = other.symbols
-        let bc = other.coefficients
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && a[i] < b[j]) {
-                mergedSymbols.append(a[i])
-                mergedCoefficients.append(ac[i])
-                i += 1
-            } else if i == a.count || b[j] < a[i] {
-                let c = bc[j] * factor
-                if !nearZero(c) {
-                    mergedSymbols.append(b[j])
-                    mergedCoefficients.append(c)
-                    changed(b[j], true)
-                    if c < 0 { mayEnter(b[j]) }
+        mergeFromBack(other.cells, times: factor, changed: changed, mayEnter: mayEnter)
+    }
+
+    /// The merge of `add(_:times:changed:mayEnter:)`: the cells grow by
+    /// `b.count` and the two sorted runs are merged from the back, largest
+    /// symbol first, so each cell is written once and nothing is allocated
+    /// while the storage has room. Cells that cancel leave a gap at the
+    /// front of the merged run, closed at the end.
+    private mutating func mergeFromBack(
+        _ b: [Cell], times factor: Double,
+        changed: (Symbol, Bool) -> Void,
+        mayEnter: (Symbol) -> Void
+    ) {
+        let n = cells.count
+        let m = b.count
+        cells.append(contentsOf: repeatElement(Cell(symbol: -1, coefficient: 0), count: m))
+        let kept = cells.withUnsafeMutableBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var i = n - 1
+                var j = m - 1
+                var k = n + m - 1
+                while j >= 0 {
+                    let s = b[j].symbol
+                    if i >= 0 && a[i].symbol > s {
+                        a[k] = a[i]
+                        i -= 1
+                        k -= 1
+                    } else if i >= 0 && a[i].symbol == s {
+                        let c = a[i].coefficient + b[j].coefficient * factor
+                        if nearZero(c) {
+                            changed(s, false)
+                            mayEnter(s)
+                        } else {
+                            a[k] = Cell(symbol: s, coefficient: c)
+                            k -= 1
+                            if c < 0 { mayEnter(s) }
+                        }
+                        i -= 1
+                        j -= 1
+                    } else {
+                        let c = b[j].coefficient * factor
+                        if !nearZero(c) {
+                            a[k] = Cell(symbol: s, coefficient: c)
+                            k -= 1
+                            changed(s, true)
+                            if c < 0 { mayEnter(s) }
+                        }
+                        j -= 1
+                    }
                 }
-                j += 1
-            } else {
-                let c = ac[i] + bc[j] * factor
-                if nearZero(c) {
-                    changed(a[i], false)
-                    mayEnter(a[i])
-                } else {
-                    mergedSymbols.append(a[i])
-                    mergedCoefficients.append(c)
-                    if c < 0 { mayEnter(a[i]) }
+                // a[0...i] are in place; the merged run starts at k + 1.
+                let gap = k - i
+                if gap > 0 {
+                    var from = k + 1
+                    while from < n + m {
+                        a[from - gap] = a[from]
+                        from += 1
+                    }
                 }
-                i += 1
-                j += 1
+                return n + m - gap
             }
         }
-        symbols = mergedSymbols
-        coefficients = mergedCoefficients
+        if kept < cells.count { cells.removeLast(cells.count - kept) }
     }
 
     /// Multiplies the row by -1.
     mutating func reverseSign() {
         constant = -constant
-        for i in coefficients.indices { coefficients[i] = -coefficients[i] }
+        for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
     }
 
     /// Rewrites `0 = constant + … + c·symbol + …` as `symbol = …`; the symbol leaves the row.
     mutating func solve(for symbol: Symbol) {
         let c = remove(symbol)
         let factor = -1 / c
-        constant *= factor
-        for i in coefficients.indices { coefficients[i] *= factor }
+        scale(by: factor)
     }
 
     /// Rewrites `lhs = row` (with `rhs` in the row) as `rhs = …`, `lhs` entering the row.
@@ -176,13 +210,6 @@ struct Row {
     /// Multiplies every coefficient and the constant by `factor`.
     mutating func scale(by factor: Double) {
         constant *= factor
-        for i in coefficients.indices { coefficients[i] *= factor }
-    }
-
-    /// Builds a row from cells already sorted by symbol, with no zero coefficients.
-    init(constant: Double, sortedSymbols: [Symbol], coefficients: [Double]) {
-        self.constant = constant
-        self.symbols = sortedSymbols
-        self.coefficients = coefficients
+        for i in cells.indices { cells[i].coefficient *= factor }
     }
 }

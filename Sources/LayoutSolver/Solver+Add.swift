@@ -174,7 +174,7 @@ extension Solver {
     /// their values may not be up to date; they are brought up to date before
     /// a path that reads them changes anything.
     mutating func install(
-        _ expanded: Row, tag: Tag, constraint: Constraint, valuesPending: Bool = false
+        _ expanded: consuming Row, tag: Tag, constraint: Constraint, valuesPending: Bool = false
     ) throws(SolverError) {
         var row = expanded
         if let free = row.symbols.first(where: { kinds[Int($0)] == .external }) {
@@ -224,8 +224,8 @@ extension Solver {
     /// again by the next optimisation.
     func feasibleSubject(in row: Row) -> Symbol {
         for kind in [SymbolKind.slack, .error] {
-            for (symbol, c) in zip(row.symbols, row.coefficients) where c < 0 && kinds[Int(symbol)] == kind {
-                if bindsRatioTest(row, entering: symbol, coefficient: c) { return symbol }
+            for cell in row.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind {
+                if bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient) { return cell.symbol }
             }
         }
         return -1

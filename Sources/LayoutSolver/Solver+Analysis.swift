@@ -73,11 +73,12 @@ extension Solver {
                 continue
             }
             var projected = Row()
-            for (s, c) in zip(row.symbols, row.coefficients) {
+            for cell in row.cells {
+                let s = cell.symbol
                 if isBasic(s) {
-                    projected.add(memo[Int(s)]!, times: c)
+                    projected.add(memo[Int(s)]!, times: cell.coefficient)
                 } else if movable[Int(s)] {
-                    projected.add(s, c)
+                    projected.add(s, cell.coefficient)
                 }
             }
             memo[Int(symbol)] = projected
@@ -92,7 +93,8 @@ extension Solver {
         guard isBasic(symbol) else { return true }
         var copy = self
         let row = copy.expandFully(rows[Int(symbol)]!)
-        for (s, c) in zip(row.symbols, row.coefficients) where !nearZero(c) {
+        for cell in row.cells where !nearZero(cell.coefficient) {
+            let s = cell.symbol
             switch kinds[Int(s)] {
             case .external:
                 return true
@@ -153,7 +155,7 @@ extension Solver {
                 precondition(kinds[Int(s)].isRestricted, "objective holds \(s)")
             }
         }
-        for i in variables.indices where variables[i] != nil {
+        for i in variableIDs.indices where variableIDs[i] >= 0 {
             let slot = valueSlot(of: Symbol(i))
             precondition(slot < 0 || variableValues[slot] == values[i], "value by id of \(i) is stale")
         }

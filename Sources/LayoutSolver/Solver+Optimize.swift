@@ -70,11 +70,9 @@ extension Solver {
     mutating func optimizeArtificial() {
         while true {
             guard let row = artificial,
-                let i = row.symbols.indices.first(where: {
-                    row.coefficients[$0] < 0 && kinds[Int(row.symbols[$0])] != .dummy
-                })
+                let cell = row.cells.first(where: { $0.coefficient < 0 && kinds[Int($0.symbol)] != .dummy })
             else { return }
-            let entering = row.symbols[i]
+            let entering = cell.symbol
             guard let leaving = leavingRow(for: entering) else {
                 // Only rounding gets here, as in `optimize()`; the caller then
                 // finds the artificial objective above zero and refuses the constraint.
@@ -110,7 +108,9 @@ extension Solver {
         var best: Symbol = -1
         var bestRatio: [Double] = []
         var ratio = [Double](repeating: 0, count: levels.count)
-        for (symbol, c) in zip(row.symbols, row.coefficients) {
+        for cell in row.cells {
+            let symbol = cell.symbol
+            let c = cell.coefficient
             guard c > 0, kinds[Int(symbol)].isRestricted, kinds[Int(symbol)] != .dummy else { continue }
             for k in levels.indices { ratio[k] = levels[k].row.coefficient(for: symbol) / c }
             if best < 0 || lexicographicallyLess(ratio, bestRatio) {

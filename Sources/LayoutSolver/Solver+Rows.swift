@@ -1,6 +1,6 @@
 extension Solver {
     /// Makes `basic` basic with `row`, indexing the row's symbols.
-    mutating func insertRow(_ basic: Symbol, _ row: Row) {
+    mutating func insertRow(_ basic: Symbol, _ row: consuming Row) {
         shapeVersion &+= 1
         for symbol in row.symbols { columns[Int(symbol)].insert(basic) }
         rows[Int(basic)] = row
@@ -10,8 +10,8 @@ extension Solver {
     /// Takes the row of `basic` out of the tableau; `basic` becomes a parameter.
     mutating func takeRow(_ basic: Symbol) -> Row {
         shapeVersion &+= 1
-        let row = rows[Int(basic)]!
-        rows[Int(basic)] = nil
+        // Taken, not copied: the row leaves with the only reference to its storage.
+        let row = rows[Int(basic)].take()!
         for symbol in row.symbols { columns[Int(symbol)].remove(basic) }
         noteChanged(basic)
         return row
@@ -20,15 +20,13 @@ extension Solver {
     /// Adds `factor·other` to the row of `basic`, keeping the column index.
     mutating func addToRow(_ basic: Symbol, _ other: Row, times factor: Double) {
         shapeVersion &+= 1
-        var row = rows[Int(basic)]!
-        rows[Int(basic)] = nil
-        var changes = scratch.takeChanges()
-        row.add(other, times: factor) { symbol, isNew in changes.append((symbol, isNew)) }
-        for (symbol, isNew) in changes {
+        // The row is taken out while it changes, so the merge works on
+        // storage nothing else refers to and the column index can be kept
+        // as each symbol comes and goes.
+        var row = rows[Int(basic)].take()!
+        row.add(other, times: factor) { symbol, isNew in
             if isNew { columns[Int(symbol)].insert(basic) } else { columns[Int(symbol)].remove(basic) }
         }
-        changes.removeAll(keepingCapacity: true)
-        scratch.giveBack(changes: changes)
         rows[Int(basic)] = row
         noteChanged(basic)
     }
@@ -209,12 +207,10 @@ extension Solver {
             guard rows[i] != nil else { return 0 }
             let constant = rows[i]!.constant
             guard kinds[i] == .external else { return constant }
-            return rows[i]!.symbols.withUnsafeBufferPointer { symbols in
-                rows[i]!.coefficients.withUnsafeBufferPointer { coefficients in
-                    var value = constant
-                    for j in 0..<symbols.count { value += coefficients[j] * values[Int(symbols[j])] }
-                    return value
-                }
+            return rows[i]!.cells.withUnsafeBufferPointer { cells in
+                var value = constant
+                for cell in cells { value += cell.coefficient * values[Int(cell.symbol)] }
+                return value
             }
         }
     }
@@ -254,15 +250,13 @@ extension Solver {
         // Push weights down in topological order.
         scratch.prepare(count: kinds.count)
         var constant = row.constant
-        for (s, c) in zip(row.symbols, row.coefficients) { scratch.accumulate(s, c) }
+        for cell in row.cells { scratch.accumulate(cell.symbol, cell.coefficient) }
         for symbol in order.reversed() {
             let weight = scratch.take(symbol)
             if weight == 0 { continue }
             let definition = rows[Int(symbol)]!
             constant += weight * definition.constant
-            for (s, c) in zip(definition.symbols, definition.coefficients) {
-                scratch.accumulate(s, weight * c)
-            }
+            for cell in definition.cells { scratch.accumulate(cell.symbol, weight * cell.coefficient) }
         }
         let expanded = scratch.collect(constant: constant)
         statistics.expansions += 1
@@ -274,10 +268,17 @@ extension Solver {
     /// row in parameters only, so one substitution each is enough, without
     /// the graph walk. Nil when a definition refers to another basic symbol.
     private func expandShallow(_ row: Row) -> Row? {
-        var result = row
+        var room = row.count
         for symbol in row.symbols where isBasic(symbol) {
             let definition = rows[Int(symbol)]!
             if isDefinition(symbol) && definition.symbols.contains(where: { isBasic($0) }) { return nil }
+            room += definition.count
+        }
+        // One copy of the row's storage, with room for every substitution.
+        var result = row
+        result.reserveCapacity(room)
+        for symbol in row.symbols where isBasic(symbol) {
+            let definition = rows[Int(symbol)]!
             let c = result.remove(symbol)
             result.add(definition, times: c)
         }
@@ -313,14 +314,12 @@ struct ExpansionScratch {
     private var bits: [UInt64] = []
     private var order: [Symbol] = []
     private var stack: [(Symbol, Bool)] = []
-    private var changes: [(Symbol, Bool)] = []
     private var worklist: [Symbol] = []
 
     // Buffers are lent out by value and given back empty, so a caller can fill
     // one while it also reads the solver, without allocating each time.
     mutating func takeOrder() -> [Symbol] { swapEmpty(&order) }
     mutating func takeStack() -> [(Symbol, Bool)] { swapEmpty(&stack) }
-    mutating func takeChanges() -> [(Symbol, Bool)] { swapEmpty(&changes) }
     mutating func takeWorklist() -> [Symbol] { swapEmpty(&worklist) }
 
     mutating func giveBack(worklist: [Symbol]) {
@@ -339,8 +338,6 @@ struct ExpansionScratch {
             self.stack = stack
         }
     }
-
-    mutating func giveBack(changes: [(Symbol, Bool)]) { self.changes = changes }
 
     private func swapEmpty<T>(_ buffer: inout [T]) -> [T] {
         var taken: [T] = []
@@ -447,21 +444,16 @@ struct ExpansionScratch {
     /// The accumulated non-zero weights as a row; resets the buffers.
     mutating func collect(constant: Double) -> Row {
         sortTouched()
-        var symbols: [Symbol] = []
-        var coefficients: [Double] = []
-        symbols.reserveCapacity(touched.count)
-        coefficients.reserveCapacity(touched.count)
+        var cells: [Cell] = []
+        cells.reserveCapacity(touched.count)
         for s in touched {
             let i = Int(s)
             let w = weights[i]
-            if !nearZero(w) {
-                symbols.append(s)
-                coefficients.append(w)
-            }
+            if !nearZero(w) { cells.append(Cell(symbol: s, coefficient: w)) }
             weights[i] = 0
             isTouched[i] = false
         }
         touched.removeAll(keepingCapacity: true)
-        return Row(constant: constant, sortedSymbols: symbols, coefficients: coefficients)
+        return Row(constant: constant, sortedCells: cells)
     }
 }

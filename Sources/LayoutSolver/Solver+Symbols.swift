@@ -1,30 +1,33 @@
 extension Solver {
     /// A new symbol of the given kind, reusing a freed slot when there is one.
     mutating func makeSymbol(_ kind: SymbolKind) -> Symbol {
-        if freeSymbols.isEmpty { growSymbols() }
-        let symbol = freeSymbols.removeLast()
+        let symbol: Symbol
+        if let freed = freeSymbols.popLast() {
+            symbol = freed
+        } else {
+            if freshSymbols == kinds.count { growSymbols() }
+            symbol = Symbol(freshSymbols)
+            freshSymbols += 1
+        }
         kinds[Int(symbol)] = kind
         shapeVersion &+= 1
         return symbol
     }
 
-    /// Adds a chunk of free symbols at once: growing the per-symbol arrays one
-    /// element at a time cost more than the rest of adding a constraint.
+    /// Adds a chunk of fresh symbols at once: growing the per-symbol arrays
+    /// one element at a time cost more than the rest of adding a constraint.
+    /// (Chunks of a fixed 64, or doubling, measured no better.)
     private mutating func growSymbols() {
-        let start = kinds.count
-        let chunk = max(64, start / 2)
+        let chunk = max(64, kinds.count / 2)
         kinds.append(contentsOf: repeatElement(.invalid, count: chunk))
         rows.append(contentsOf: repeatElement(nil, count: chunk))
         columns.append(contentsOf: repeatElement(SymbolSet(), count: chunk))
         priorities.append(contentsOf: repeatElement(0, count: chunk))
         owners.append(contentsOf: repeatElement(nil, count: chunk))
-        variables.append(contentsOf: repeatElement(nil, count: chunk))
+        variableIDs.append(contentsOf: repeatElement(-1, count: chunk))
         values.append(contentsOf: repeatElement(0, count: chunk))
         isCandidate.append(contentsOf: repeatElement(false, count: chunk))
         isChanged.append(contentsOf: repeatElement(false, count: chunk))
-        // Lowest ids first: new symbols then come in increasing order, which
-        // rows append cheaply.
-        freeSymbols.append(contentsOf: (start..<start + chunk).reversed().map { Symbol($0) })
     }
 
     /// Frees a marker that no row or objective holds any more.
@@ -50,7 +53,7 @@ extension Solver {
         if let symbol = variableSymbols[variable.id] { return symbol }
         let symbol = makeSymbol(.external)
         variableSymbols.insert(symbol, for: variable.id)
-        variables[Int(symbol)] = variable
+        variableIDs[Int(symbol)] = variable.id
         makeValueSlot(for: variable.id)
         return symbol
     }
@@ -73,8 +76,9 @@ extension Solver {
     /// `slots` is the count of `variableValues`, for a caller that has taken
     /// the array out.
     func valueSlot(of symbol: Symbol, slots: Int? = nil) -> Int {
-        guard let variable = variables[Int(symbol)] else { return -1 }
-        let k = variable.id &- variableValueBase
+        let id = variableIDs[Int(symbol)]
+        guard id >= 0 else { return -1 }
+        let k = id &- variableValueBase
         return k >= 0 && k < (slots ?? variableValues.count) ? k : -1
     }
 

@@ -31,7 +31,7 @@
 /// - **A column index.** Each symbol knows the rows that hold it, so a pivot
 ///   visits only the rows it changes.
 /// - **Dense symbols.** Symbols are integers indexing flat arrays; rows are
-///   sorted arrays merged linearly.
+///   sorted arrays of (symbol, coefficient) cells, merged linearly (``Row``).
 /// - **Exact priorities.** The objective is one row per priority level,
 ///   compared lexicographically, so a higher priority always wins over any
 ///   number of lower ones.
@@ -55,8 +55,8 @@ public struct Solver: Sendable {
     var priorities: [Double] = []
     /// The constraint that each marker symbol belongs to.
     var owners: [Constraint?] = []
-    /// The user variable of each external symbol.
-    var variables: [Variable?] = []
+    /// The id of the user variable of each external symbol, or -1.
+    var variableIDs: [Int] = []
     /// The current value of each symbol (zero for parameters).
     @usableFromInline var values: [Double] = []
     /// The values of user variables once more, by id:
@@ -69,7 +69,12 @@ public struct Solver: Sendable {
     /// is far from the range is read through its symbol.
     @usableFromInline var variableValueBase = -1
     @usableFromInline var variableValues: [Double] = []
+    /// Symbols freed for reuse, taken before fresh ones.
     var freeSymbols: [Symbol] = []
+    /// Symbols below this have been handed out; those from it up to
+    /// `kinds.count` are fresh, handed out lowest first so that rows append
+    /// new symbols cheaply.
+    var freshSymbols = 0
 
     // MARK: Constraints.
     @usableFromInline var variableSymbols = IDTable<Symbol>()

@@ -14,6 +14,8 @@ struct Workload: Encodable {
     var modulus = 0
     /// For `batch` and `single`: the views whose constraints are removed and re-added.
     var views: [Int] = []
+    /// For `build`: one untimed build before the timed ones.
+    var warmUp: Bool { kind == .build && reps > 1 }
 }
 
 struct Measurement {
@@ -100,6 +102,10 @@ func run(_ w: Workload, sink: inout Double) throws -> Measurement {
     case .build:
         // Timed: adding every constraint and reading every value. Making the
         // constraint objects and freeing the solver are not (nor on kiwi's side).
+        // One untimed build first, as on kiwi's side, where the Python
+        // interpreter's heap is already warm: the first builds in a fresh
+        // process otherwise pay for growing the heap.
+        if w.warmUp { _ = try build(shape: w.shape, n: w.n) }
         for _ in 0..<max(w.reps, 3) {
             let (views, perView) = system(shape: w.shape, n: w.n)
             var built: [Solver] = []  // freed after the clock stops
