@@ -22,7 +22,7 @@ extension Solver {
     ///
     /// The movable parameters are found once; in a layout that determines
     /// every view there are none, and the answer costs one pass over the
-    /// parameters. Otherwise each definition's dependence on the movable
+    /// parameters and one over the simplex rows. Otherwise each definition's dependence on the movable
     /// parameters is computed once, through the definitions it refers to, so
     /// the work is proportional to the rows the variables reach, times the
     /// number of movable parameters they depend on, instead of a full
@@ -34,15 +34,23 @@ extension Solver {
         // each parameter.
         var costed = [Bool](repeating: false, count: kinds.count)
         for level in levels {
-            for s in level.row.symbols { costed[Int(s)] = true }
+            for cell in level.row.cells { costed[Int(cell.symbol)] = true }
+        }
+        // A parameter is held at zero by a simplex row whose constant is zero and that holds it with a negative
+        // coefficient (it cannot increase without making the row infeasible): one pass over the simplex rows
+        // marks those, instead of a search in each row of each parameter's column (thousands of rows scattered
+        // in memory).
+        var held = [Bool](repeating: false, count: kinds.count)
+        for i in rows.indices where kinds[i] != .external {
+            guard let constant = rows[i]?.constant, nearZero(constant) else { continue }
+            for cell in rows[i]!.cells where cell.coefficient < 0 { held[Int(cell.symbol)] = true }
         }
         var movable = [Bool](repeating: false, count: kinds.count)
         var anyMovable = false
         for i in kinds.indices where rows[i] == nil {
-            let symbol = Symbol(i)
             switch kinds[i] {
             case .external: movable[i] = true
-            case .slack, .error: movable[i] = !costed[i] && canIncrease(symbol)
+            case .slack, .error: movable[i] = !costed[i] && !held[i]
             case .dummy, .invalid: continue
             }
             anyMovable = anyMovable || movable[i]
@@ -107,7 +115,8 @@ extension Solver {
         return false
     }
 
-    /// Whether a parameter can increase from zero while every simplex row stays feasible.
+    /// Whether a parameter can increase from zero while every simplex row stays feasible (for the oracle;
+    /// ``areAmbiguous(_:)`` marks the parameters held at zero in one pass over the rows).
     private func canIncrease(_ parameter: Symbol) -> Bool {
         for basic in columns[Int(parameter)] where !isDefinition(basic) {
             let row = rows[Int(basic)]!
