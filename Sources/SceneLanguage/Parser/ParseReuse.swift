@@ -11,41 +11,71 @@
 /// to save. The lines are found by a hash of their bytes, computed a word at a time, in a table of indices:
 /// making it costs little beside the parse.
 public struct ParseReuse: Sendable {
+    /// What the parse kept, in one object: a parse reads it at every reused line, and a copy of the value is
+    /// then one reference counted, not one for each of its arrays.
+    private final class Contents: Sendable {
+        let file: SourceFile
+        let effects: [LineEffect]
+        let table: [Int32]
+        let views: [ViewDeclaration]
+        let constraints: [ConstraintSyntax]
+        let visualFormats: [VisualFormatSyntax]
+        let customSpacings: [CustomSpacingSyntax]
+        let checked: CheckedConstraints
+        let reusedLineCount: Int
+        let reusableLineCount: Int
+
+        init(
+            file: SourceFile, effects: [LineEffect], table: [Int32], views: [ViewDeclaration],
+            constraints: [ConstraintSyntax], visualFormats: [VisualFormatSyntax],
+            customSpacings: [CustomSpacingSyntax], checked: CheckedConstraints, reusedLineCount: Int,
+            reusableLineCount: Int
+        ) {
+            self.file = file
+            self.effects = effects
+            self.table = table
+            self.views = views
+            self.constraints = constraints
+            self.visualFormats = visualFormats
+            self.customSpacings = customSpacings
+            self.checked = checked
+            self.reusedLineCount = reusedLineCount
+            self.reusableLineCount = reusableLineCount
+        }
+    }
+
+    private let contents: Contents
+
     /// The file the lines were read from.
-    let file: SourceFile
+    var file: SourceFile { contents.file }
     /// What each kept line added, in the order of the lines.
-    let effects: [LineEffect]
+    var effects: [LineEffect] { contents.effects }
     /// The kept lines by their bytes: an open-addressed table of indices into ``effects`` (-1 for none), a line
     /// written twice found at its first place.
-    private let table: [Int32]
-    /// What the parse added, which ``effects`` index into.
-    let views: [ViewDeclaration]
-    let constraints: [ConstraintSyntax]
-    let visualFormats: [VisualFormatSyntax]
-    let customSpacings: [CustomSpacingSyntax]
+    private var table: [Int32] { contents.table }
+    /// What the parse added, which ``effects`` index into. A kept line's constraints are kept detached
+    /// (``ConstraintSyntax/detached(from:)``).
+    var views: [ViewDeclaration] { contents.views }
+    var constraints: [ConstraintSyntax] { contents.constraints }
+    var visualFormats: [VisualFormatSyntax] { contents.visualFormats }
+    var customSpacings: [CustomSpacingSyntax] { contents.customSpacings }
     /// How the check after the parse resolved ``constraints``, which the next check can take again for the lines
     /// the next parse reuses.
-    var checked = CheckedConstraints()
+    var checked: CheckedConstraints { contents.checked }
     /// How many lines this parse took from the previous one rather than reading them.
-    package let reusedLineCount: Int
+    package var reusedLineCount: Int { contents.reusedLineCount }
 
     /// How many constraints the check after this parse took as the last check resolved them.
     package var resolutionsTakenAgain: Int { checked.takenAgain }
 
     /// How many distinct lines the next parse can reuse.
-    package let reusableLineCount: Int
+    package var reusableLineCount: Int { contents.reusableLineCount }
 
     init(
         file: SourceFile, effects: [LineEffect], views: [ViewDeclaration], constraints: [ConstraintSyntax],
-        visualFormats: [VisualFormatSyntax], customSpacings: [CustomSpacingSyntax], reusedLineCount: Int
+        visualFormats: [VisualFormatSyntax], customSpacings: [CustomSpacingSyntax], checked: CheckedConstraints,
+        reusedLineCount: Int
     ) {
-        self.file = file
-        self.effects = effects
-        self.views = views
-        self.constraints = constraints
-        self.visualFormats = visualFormats
-        self.customSpacings = customSpacings
-        self.reusedLineCount = reusedLineCount
         // At most half full, so that a probe stops soon.
         var capacity = 16
         while capacity < effects.count * 2 { capacity *= 2 }
@@ -65,13 +95,17 @@ public struct ParseReuse: Sendable {
                 distinct += 1
             }
         }
-        self.table = table
-        self.reusableLineCount = distinct
+        contents = Contents(
+            file: file, effects: effects, table: table, views: views, constraints: constraints,
+            visualFormats: visualFormats, customSpacings: customSpacings, checked: checked,
+            reusedLineCount: reusedLineCount, reusableLineCount: distinct)
     }
 
     /// The index in ``effects`` of the kept line whose bytes are those from `start` to `end` of `bytes`.
     func effect(ofLineFrom start: Int, to end: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
         let hash = LineEffect.hash(bytes, from: start, to: end)
+        let table = contents.table
+        let effects = contents.effects
         let mask = table.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         return file.bytes.withUnsafeBytes { previous in

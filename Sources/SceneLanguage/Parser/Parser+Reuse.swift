@@ -181,10 +181,13 @@ extension Parser {
         }
     }
 
-    /// What this parse keeps for the next, once it has read the whole file. The constraints of kept lines are
-    /// kept detached from the file (reused lines' are already).
-    func keptLines(reused: Int) -> ParseReuse {
-        var kept = constraints
+    /// What this parse keeps for the next, once it has read the whole file and the checker has read the syntax.
+    /// The constraints of kept lines are kept detached from the file (reused lines' are already); the parser is
+    /// left without constraints.
+    mutating func keptLines(reused: Int, checked: CheckedConstraints) -> ParseReuse {
+        // Moved out, so that detaching the constraints of fresh lines does not copy the array.
+        var kept: [ConstraintSyntax] = []
+        swap(&kept, &constraints)
         var nextRun = 0
         let runs = reuse.reusedConstraints
         for effect in reuse.effects where !effect.constraints.isEmpty {
@@ -194,6 +197,6 @@ extension Parser {
         }
         return ParseReuse(
             file: file, effects: reuse.effects, views: scene.views, constraints: kept,
-            visualFormats: visualFormats, customSpacings: customSpacings, reusedLineCount: reused)
+            visualFormats: visualFormats, customSpacings: customSpacings, checked: checked, reusedLineCount: reused)
     }
 }

@@ -134,13 +134,14 @@ public struct Scene: Sendable {
         parser.reuse.problemStarts = lexed.problemStarts
         parser.reuse.keepsLines = true
         parser.reuse.effects.reserveCapacity(file.lineStarts.count)
+        // A save's lines mostly come back: room for the previous parse's constraints, without growing to them.
+        parser.constraints.reserveCapacity(previous?.constraints.count ?? 0)
         parser.parseFile()
         guard !parser.reuse.isSpoiled, parser.reuse.appliedLines == lexed.reusedLines else { return nil }
-        var reuse = parser.keptLines(reused: lexed.reusedLines)
-        let scene: Scene
-        (scene, reuse.checked) = check(
+        let (scene, checked) = check(
             parser, lexical: lexed.diagnostics, last: previous?.checked, keepsResolutions: true)
-        return (scene, reuse)
+        // After the check, which read the syntax, so that the parser's arrays move into what it keeps, uncopied.
+        return (scene, parser.keptLines(reused: lexed.reusedLines, checked: checked))
     }
 
     /// Checks what a parser read, and gathers every diagnostic. With `keepsResolutions`, takes the resolutions
