@@ -118,6 +118,17 @@ extension Parser {
     /// one line whose characters had no problem and whose statements only added views, constraints, visual
     /// format lines and stack spacings.
     private mutating func keep(_ line: OpenLine, end: Int) {
+        // A reused line is kept again as it was: its bytes, and so its hash, are the same, the lexer found no
+        // problem in them, and it added what it added before.
+        if case .reusedLine(let entry) = tokens[line.firstToken].kind, let was = reuse.previous?.effects[entry] {
+            reuse.effects.append(
+                LineEffect(
+                    lineStart: line.start, lineEnd: end, hash: was.hash, views: line.views..<scene.views.count,
+                    constraints: line.constraints..<constraints.count,
+                    visualFormats: line.visualFormats..<visualFormats.count,
+                    customSpacings: line.customSpacings..<customSpacings.count))
+            return
+        }
         let problems = reuse.problemStarts
         while reuse.problemCursor < problems.count && problems[reuse.problemCursor] < line.start {
             reuse.problemCursor += 1
