@@ -78,7 +78,8 @@ public struct SourceFile: Hashable, Sendable {
     public init(name: String, bytes: [UInt8]) {
         // Valid UTF-8, the usual case, is taken as it is, without decoding it scalar by scalar.
         if let text = String(validating: bytes, as: UTF8.self) {
-            self.init(name: name, text: text)
+            // The bytes are the text's: kept, not made again from it.
+            self.init(name: name, validText: text, bytes: bytes, firstInvalidByte: nil)
             return
         }
         var firstInvalid: Int? = nil
@@ -103,8 +104,11 @@ public struct SourceFile: Hashable, Sendable {
         self.init(name: name, validText: String(scalars), firstInvalidByte: firstInvalid)
     }
 
-    private init(name: String, validText: String, firstInvalidByte: Int?, generatedFrom: SourceMap? = nil) {
-        let bytes = Array(validText.utf8)
+    private init(
+        name: String, validText: String, bytes known: [UInt8]? = nil, firstInvalidByte: Int?,
+        generatedFrom: SourceMap? = nil
+    ) {
+        let bytes = known ?? Array(validText.utf8)
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
             for i in buffer.indices where buffer[i] == 0x0A { starts.append(i + 1) }
