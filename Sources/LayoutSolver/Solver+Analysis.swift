@@ -28,6 +28,12 @@ extension Solver {
     /// number of movable parameters they depend on, instead of a full
     /// expansion per variable (quadratic on a chain of views).
     public func areAmbiguous(_ variables: some Sequence<Variable>) -> [Bool] {
+        areAmbiguous(Array(variables))
+    }
+
+    /// ``areAmbiguous(_:)-(Sequence<Variable>)`` of an array, the usual call, without going through a generic
+    /// sequence (this module's generic code is not specialized for its callers).
+    public func areAmbiguous(_ variables: [Variable]) -> [Bool] {
         // A parameter's reduced cost is zero when no level of the objective
         // holds it (a row keeps no zero coefficient): one pass over the
         // levels marks those that do, instead of a search in each level for
@@ -56,11 +62,12 @@ extension Solver {
             anyMovable = anyMovable || movable[i]
         }
         var projections = [Row?](repeating: nil, count: anyMovable ? rows.count : 0)
-        return variables.map { variable in
-            guard let symbol = variableSymbols[variable.id], isBasic(symbol) else { return true }
-            guard anyMovable else { return false }
-            return !projection(of: symbol, onto: movable, memo: &projections).isConstant
+        var answers = [Bool](repeating: true, count: variables.count)
+        for (index, variable) in variables.enumerated() {
+            guard let symbol = variableSymbols[variable.id], isBasic(symbol) else { continue }
+            answers[index] = anyMovable && !projection(of: symbol, onto: movable, memo: &projections).isConstant
         }
+        return answers
     }
 
     /// The basic symbol's value as a combination of the movable parameters
