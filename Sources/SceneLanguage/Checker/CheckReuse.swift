@@ -8,6 +8,9 @@
 //   diagnostics.
 // - Only a resolution that reported nothing is kept, so what is taken again reports nothing, as its
 //   resolution would not. Its source ranges move with its line, as its syntax's do.
+// - The same declarations also make the same tables of names (``NameTables``), which hold no place in the file
+//   when no animator is declared; they are kept only when entering the names reported nothing, so taking them
+//   again reports nothing either.
 
 /// What a check keeps so that the next check of the same scene can take the constraints of reused lines as they
 /// are: the namespace it resolved them in, and each constraint syntax's resolution.
@@ -19,6 +22,18 @@ struct CheckedConstraints: Sendable {
     var resolved: [LayoutConstraint?] = []
     /// How many resolutions this check took from the last.
     var takenAgain = 0
+    /// The tables the declarations made, when entering them reported nothing and no animator is among them (an
+    /// animator's symbol holds its place in the file): the next check with the same declarations takes them.
+    var nameTables: NameTables?
+}
+
+/// What entering the declarations makes: the shared namespace and the scene's tables by name.
+struct NameTables: Sendable {
+    var symbols: [String: Checker.Symbol]
+    var views: [String: ViewID]
+    var groups: [String: GroupID]
+    var variables: [String: Int]
+    var textLists: [String: Int]
 }
 
 /// A declared name and what it stands for, without its place in the file.

@@ -139,19 +139,41 @@ struct Checker {
         for (i, variable) in scene.variables.enumerated() { declarations.append((variable.name, .variable(i))) }
         for (i, list) in scene.textLists.enumerated() { declarations.append((list.name, .textList(i))) }
         declarations.sort { $0.0.range.start < $1.0.range.start }
-        if let last, !reusedConstraints.isEmpty {
-            takesLastResolutions = sameNamespace(as: last, declarations: declarations)
-        }
+        let isSameNamespace = last.map { sameNamespace(as: $0, declarations: declarations) } ?? false
+        takesLastResolutions = isSameNamespace && !reusedConstraints.isEmpty
         if keepsResolutions {
-            kept.declarations = declarations.map { DeclaredName(name: $0.0.name, symbol: $0.1.key) }
-            kept.viewKinds.reserveCapacity(scene.views.count)
-            for index in scene.views.indices { kept.viewKinds.append(scene.views[index].kind) }
+            if isSameNamespace, let last {
+                kept.declarations = last.declarations
+                kept.viewKinds = last.viewKinds
+            } else {
+                kept.declarations = declarations.map { DeclaredName(name: $0.0.name, symbol: $0.1.key) }
+                kept.viewKinds.reserveCapacity(scene.views.count)
+                for index in scene.views.indices { kept.viewKinds.append(scene.views[index].kind) }
+            }
         }
+        // The same declarations make the same tables, when entering them reported nothing and no animator's
+        // place is in them: taken as they are.
+        if isSameNamespace, let tables = last?.nameTables {
+            (symbols, scene.viewsByName, scene.groupsByName) = (tables.symbols, tables.views, tables.groups)
+            (scene.variableIndices, scene.textListIndices) = (tables.variables, tables.textLists)
+            kept.nameTables = tables
+        } else {
+            enter(declarations)
+        }
+        declareActions()
+
+    }
+
+    /// Enters declared names into the namespace and the scene's tables, in source order, reporting duplicates
+    /// and reserved names.
+    private mutating func enter(_ declarations: [(Identifier, Symbol)]) {
         // Sized once, not grown (and rehashed) step by step through thousands of names.
         symbols.reserveCapacity(declarations.count)
         scene.viewsByName.reserveCapacity(scene.views.count)
-
+        let reportedBefore = reported
+        var hasAnimator = false
         for (name, symbol) in declarations {
+            if case .animator = symbol { hasAnimator = true }
             if name.name == "root" || name.name == "system" {
                 let meaning = name.name == "root" ? "the root view" : "the standard spacing"
                 error(.reservedName, "\(quoted(name.name)) is \(meaning); choose another name", at: name.range)
@@ -177,6 +199,15 @@ struct Checker {
             default: break
             }
         }
+        if keepsResolutions && reported == reportedBefore && !hasAnimator {
+            kept.nameTables = NameTables(
+                symbols: symbols, views: scene.viewsByName, groups: scene.groupsByName,
+                variables: scene.variableIndices, textLists: scene.textListIndices)
+        }
+    }
+
+    /// Enters the actions' names, reporting duplicates and reserved names: actions have a namespace of their own.
+    private mutating func declareActions() {
         for action in scene.actions {
             if action.name.name == "root" || action.name.name == "system" {
                 error(
