@@ -18,8 +18,10 @@ struct CheckedConstraints: Sendable {
     /// The declarations the namespace was made from, in source order.
     var declarations: [DeclaredName] = []
     var viewKinds: [ViewKind] = []
-    /// For each constraint syntax, by index: its resolution, when it reported nothing.
-    var resolved: [LayoutConstraint?] = []
+    /// The scene's constraints, and for each constraint syntax, by index, the index among them of its
+    /// resolution when it reported nothing, else -1.
+    var constraints: [LayoutConstraint] = []
+    var resolutionIndices: [Int32] = []
     /// How many resolutions this check took from the last.
     var takenAgain = 0
     /// The tables the declarations made, when entering them reported nothing and no animator is among them (an
@@ -34,6 +36,14 @@ struct NameTables: Sendable {
     var groups: [String: GroupID]
     var variables: [String: Int]
     var textLists: [String: Int]
+}
+
+extension CheckedConstraints {
+    /// The resolution of constraint syntax `index`, when it reported nothing.
+    func resolution(ofSyntax index: Int) -> LayoutConstraint? {
+        let at = resolutionIndices[index]
+        return at < 0 ? nil : constraints[Int(at)]
+    }
 }
 
 /// A declared name and what it stands for, without its place in the file.

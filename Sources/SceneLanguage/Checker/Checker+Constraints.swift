@@ -29,7 +29,7 @@ extension Checker {
                         + "'constraints expanded inactive { … }'", at: group.range))
         }
         scene.constraints.reserveCapacity(syntax.count)
-        if keepsResolutions { kept.resolved.reserveCapacity(syntax.count) }
+        if keepsResolutions { kept.resolutionIndices.reserveCapacity(syntax.count) }
         var nextLine = 0
         // The runs of reused syntax, detached, in order; their resolutions are taken again if they hold.
         var nextRun = 0
@@ -51,14 +51,18 @@ extension Checker {
                 nextLine += 1
             }
             let resolution: LayoutConstraint?
-            if let run, takesLastResolutions, let taken = last!.resolved[run.previous + i - run.start] {
+            let isClean: Bool
+            if let run, takesLastResolutions, let taken = last!.resolution(ofSyntax: run.previous + i - run.start) {
                 resolution = taken.rebased(by: run.offset, in: scene.file)
                 kept.takenAgain += 1
-                if keepsResolutions { kept.resolved.append(resolution) }
+                isClean = true
             } else {
                 let reportedBefore = reported
                 resolution = resolve(run.map { syntax[i].rebased(by: $0.lineStart, in: scene.file) } ?? syntax[i])
-                if keepsResolutions { kept.resolved.append(reported == reportedBefore ? resolution : nil) }
+                isClean = reported == reportedBefore
+            }
+            if keepsResolutions {
+                kept.resolutionIndices.append(isClean && resolution != nil ? Int32(scene.constraints.count) : -1)
             }
             if let resolution {
                 if let name = syntax[i].name, case .constraint(i) = symbols[name.name] {
@@ -70,6 +74,8 @@ extension Checker {
         for line in visualFormats[nextLine...] {
             scene.constraints += expand(line)
         }
+        // The scene's own array, shared: the resolutions are kept without a copy.
+        if keepsResolutions { kept.constraints = scene.constraints }
     }
 
     private mutating func resolve(_ constraint: ConstraintSyntax) -> LayoutConstraint? {
