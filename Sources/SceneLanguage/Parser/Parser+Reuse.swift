@@ -173,8 +173,9 @@ extension Parser {
         reuse.appliedLines += 1
         let effect = previous.effects[entry]
         let offset = token.start - effect.lineStart
-        for view in previous.views[effect.views] {
-            scene.views.append(view.rebased(by: offset, in: file))
+        let views = previous.views
+        for k in effect.views {
+            scene.views.append(views[k].rebased(by: offset, in: file))
         }
         // Constraints stay detached, as the previous parse kept them: the checker puts them into the line.
         if !effect.constraints.isEmpty {
@@ -182,7 +183,8 @@ extension Parser {
                 ReusedConstraints(
                     start: constraints.count, previous: effect.constraints.lowerBound, count: effect.constraints.count,
                     lineStart: token.start, offset: offset))
-            constraints += previous.constraints[effect.constraints]
+            let syntax = previous.constraints
+            for k in effect.constraints { constraints.append(syntax[k]) }
         }
         for line in previous.visualFormats[effect.visualFormats] {
             visualFormats.append(line.rebased(by: offset, in: file))

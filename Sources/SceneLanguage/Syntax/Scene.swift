@@ -136,6 +136,7 @@ public struct Scene: Sendable {
         parser.reuse.effects.reserveCapacity(file.lineStarts.count)
         // A save's lines mostly come back: room for the previous parse's constraints, without growing to them.
         parser.constraints.reserveCapacity(previous?.constraints.count ?? 0)
+        parser.scene.views.reserveCapacity(previous?.views.count ?? 0)
         parser.parseFile()
         guard !parser.reuse.isSpoiled, parser.reuse.appliedLines == lexed.reusedLines else { return nil }
         let (scene, checked) = check(
