@@ -1,27 +1,14 @@
+import TestSupport
 import Testing
 
 @testable import LayoutSolver
 
 /// `Row`'s cells against a dictionary from symbol to coefficient.
 @Suite struct RowTests {
-    /// A small deterministic generator, so that a failure repeats.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.count))
-        }
-    }
 
     /// A coefficient from a few values, so that sums cancel often.
     static func coefficient(_ random: inout SplitMix) -> Double {
-        [1, -1, 2, -2, 0.5, -0.5, 3][random.int(0...6)]
+        [1, -1, 2, -2, 0.5, -0.5, 3][Int.random(in: 0...6, using: &random)]
     }
 
     static func check(_ row: Row, against model: [Symbol: Double]) {
@@ -41,8 +28,8 @@ import Testing
         for _ in 0..<2000 {
             var row = Row(constant: 1)
             var model: [Symbol: Double] = [:]
-            for _ in 0..<random.int(0...12) {
-                let symbol = Symbol(random.int(0...20))
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                let symbol = Symbol(Int.random(in: 0...20, using: &random))
                 let c = Self.coefficient(&random)
                 row.add(symbol, c)
                 let sum = (model[symbol] ?? 0) + c
@@ -53,14 +40,14 @@ import Testing
             let before = row
             var other = Row(constant: 2)
             var otherModel: [Symbol: Double] = [:]
-            for _ in 0..<random.int(0...12) {
-                let symbol = Symbol(random.int(0...20))
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                let symbol = Symbol(Int.random(in: 0...20, using: &random))
                 let c = Self.coefficient(&random)
                 other.add(symbol, c)
                 let sum = (otherModel[symbol] ?? 0) + c
                 otherModel[symbol] = nearZero(sum) ? nil : sum
             }
-            if random.int(0...1) == 0 { row.reserveCapacity(row.count + other.count) }
+            if Int.random(in: 0...1, using: &random) == 0 { row.reserveCapacity(row.count + other.count) }
             let factor = Self.coefficient(&random)
             var cameIn: Set<Symbol> = []
             var left: Set<Symbol> = []
@@ -93,8 +80,8 @@ import Testing
         for _ in 0..<500 {
             var row = Row(constant: 3)
             var model: [Symbol: Double] = [:]
-            for _ in 0..<random.int(2...10) {
-                let symbol = Symbol(random.int(0...15))
+            for _ in 0..<Int.random(in: 2...10, using: &random) {
+                let symbol = Symbol(Int.random(in: 0...15, using: &random))
                 let c = Self.coefficient(&random)
                 row.add(symbol, c)
                 let sum = (model[symbol] ?? 0) + c

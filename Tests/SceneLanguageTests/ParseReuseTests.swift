@@ -28,7 +28,7 @@ import Testing
 
     @Test("Random edits, each parsed reusing the previous parse, give the scene of a parse from nothing")
     func randomEdits() {
-        var random = SplitMix64(seed: 0x5EED_1A7E)
+        var random = SplitMix(state: 0x5EED_1A7E)
         var edits = 0
         for (name, text) in Self.scenes {
             // Chains of edits: each parse reuses the one before.
@@ -228,7 +228,7 @@ private let trickyLines = [
 ]
 
 /// Changes `lines` at random, as an edit might, and says how.
-private func randomEdit(_ lines: inout [String], text: String, using random: inout SplitMix64) -> String {
+private func randomEdit(_ lines: inout [String], text: String, using random: inout SplitMix) -> String {
     let original = text.split(separator: "\n").map(String.init)
     if lines.isEmpty { lines = [""] }
     let at = Int.random(in: 0..<lines.count, using: &random)
@@ -277,21 +277,6 @@ private func randomEdit(_ lines: inout [String], text: String, using random: ino
     default:
         lines[at] = "  " + lines[at]
         return "line \(at) indented"
-    }
-}
-
-/// A seeded generator, so that a failure reproduces.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
