@@ -64,6 +64,20 @@ struct ReusedConstraints: Sendable {
     var offset: Int
 }
 
+/// The runs of reused syntax, walked in order by a loop over the constraint syntax by increasing index.
+struct ReusedRunCursor {
+    let runs: [ReusedConstraints]
+    private var next = 0
+
+    init(_ runs: [ReusedConstraints]) { self.runs = runs }
+
+    /// The run that holds constraint syntax `index`, if one does; `index` never goes back.
+    mutating func run(holding index: Int) -> ReusedConstraints? {
+        while next < runs.count && runs[next].start + runs[next].count <= index { next += 1 }
+        return next < runs.count && runs[next].start <= index ? runs[next] : nil
+    }
+}
+
 extension SourceFile {
     /// The file that detached syntax points into: none.
     static let detached = SourceFile(name: "", text: "")

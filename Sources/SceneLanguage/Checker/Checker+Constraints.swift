@@ -32,19 +32,12 @@ extension Checker {
         if keepsResolutions { kept.resolutionIndices.reserveCapacity(syntax.count) }
         var nextLine = 0
         // The runs of reused syntax, detached, in order; their resolutions are taken again if they hold.
-        var nextRun = 0
+        var runs = ReusedRunCursor(reusedConstraints)
         // Each constraint is read in place from a local reference to the
         // array: iterating `syntax.enumerated()` copied every one whole.
         let syntax = self.syntax
         for i in syntax.indices {
-            while nextRun < reusedConstraints.count
-                && reusedConstraints[nextRun].start + reusedConstraints[nextRun].count <= i
-            {
-                nextRun += 1
-            }
-            let run =
-                nextRun < reusedConstraints.count && reusedConstraints[nextRun].start <= i
-                ? reusedConstraints[nextRun] : nil
+            let run = runs.run(holding: i)
             let start = syntax[i].range.start + (run?.lineStart ?? 0)
             while nextLine < visualFormats.count && visualFormats[nextLine].range.start < start {
                 scene.constraints += expand(visualFormats[nextLine])

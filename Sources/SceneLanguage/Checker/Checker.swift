@@ -110,21 +110,12 @@ struct Checker {
         var declarations: [(Identifier, Symbol)] = []
         declarations.reserveCapacity(scene.views.count + syntax.count)
         for i in scene.views.indices { declarations.append((scene.views[i].name, .view(i))) }
-        var nextRun = 0
+        var runs = ReusedRunCursor(reusedConstraints)
         for i in syntax.indices {
             guard let name = syntax[i].name else { continue }
             // A reused line's syntax is detached: its name is put where the line now stands.
-            while nextRun < reusedConstraints.count
-                && reusedConstraints[nextRun].start + reusedConstraints[nextRun].count <= i
-            {
-                nextRun += 1
-            }
-            if nextRun < reusedConstraints.count && reusedConstraints[nextRun].start <= i {
-                declarations.append(
-                    (name.rebased(by: reusedConstraints[nextRun].lineStart, in: scene.file), .constraint(i)))
-            } else {
-                declarations.append((name, .constraint(i)))
-            }
+            let run = runs.run(holding: i)
+            declarations.append((run.map { name.rebased(by: $0.lineStart, in: scene.file) } ?? name, .constraint(i)))
         }
         for (i, group) in scene.groups.enumerated() {
             if let name = group.name { declarations.append((name, .group(i))) }

@@ -18,8 +18,8 @@ package struct Lexer {
     /// The previous parse's bytes, and the effect of the line that most likely comes next: the one after the
     /// line last reused, as most lines of a save follow each other as before.
     private let previousBytes: [UInt8]
-    /// ``reuse``'s lines, and whether there is one, read without copying it (a copy of a whole ``ParseReuse`` at
-    /// each line counted references to every one of its arrays).
+    /// ``reuse``'s lines, and whether there is one, taken out once: read at every line start, through the
+    /// optional ``ParseReuse`` they cost a reference counted each time (measured: 5–10 % more per reload).
     private let previousEffects: [LineEffect]
     private let reuses: Bool
     private var predicted = 0

@@ -201,11 +201,10 @@ extension Parser {
         // Moved out, so that detaching the constraints of fresh lines does not copy the array.
         var kept: [ConstraintSyntax] = []
         swap(&kept, &constraints)
-        var nextRun = 0
-        let runs = reuse.reusedConstraints
+        var runs = ReusedRunCursor(reuse.reusedConstraints)
         for effect in reuse.effects where !effect.constraints.isEmpty {
-            while nextRun < runs.count && runs[nextRun].start < effect.constraints.lowerBound { nextRun += 1 }
-            if nextRun < runs.count && runs[nextRun].start == effect.constraints.lowerBound { continue }
+            // A reused line's constraints are a run of their own, detached already.
+            if runs.run(holding: effect.constraints.lowerBound) != nil { continue }
             for index in effect.constraints { kept[index] = kept[index].detached(from: effect.lineStart) }
         }
         return ParseReuse(
