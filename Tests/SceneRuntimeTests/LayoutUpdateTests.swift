@@ -104,7 +104,10 @@ import Testing
             let scene = Self.parse(edited)
             // Errors of the language keep the last good generation, as the daemon does.
             guard !scene.diagnostics.hasErrors else { continue }
-            let updated = LayoutModel(scene: scene, updating: model)
+            // Every other save as a reload makes it, taking the previous model's solver and tables.
+            let updated =
+                save % 2 == 0
+                ? LayoutModel(scene: scene, updating: model) : LayoutModel(scene: scene, replacing: &model)
             Self.expectSame(updated, LayoutModel(scene: scene), "\(base), save \(save):\n\(edited)")
             if updated.isUpdate { updates += 1 }
             model = updated
@@ -246,7 +249,9 @@ import Testing
             let edited = Self.editStacks(text, &rng)
             let scene = Self.parse(edited)
             guard !scene.diagnostics.hasErrors else { continue }
-            let updated = LayoutModel(scene: scene, updating: model)
+            let updated =
+                save % 2 == 0
+                ? LayoutModel(scene: scene, updating: model) : LayoutModel(scene: scene, replacing: &model)
             Self.expectSame(updated, LayoutModel(scene: scene), "stacks, save \(save):\n\(edited)")
             if updated.isUpdate { updates += 1 }
             model = updated

@@ -29,7 +29,9 @@ extension LayoutModel {
     /// let next = LayoutModel(scene: Scene.parse(saved), updating: running.layout)
     /// ```
     package init(scene: Scene, updating previous: LayoutModel) {
-        if let updated = LayoutModel(updating: previous, solver: previous.solver, to: scene) {
+        // A copy: what the update takes from it is shared with `previous`, which stays as it is.
+        var source = previous
+        if let updated = LayoutModel(updating: &source, solver: previous.solver, to: scene) {
             self = updated
             fitText()
         } else {
@@ -39,13 +41,13 @@ extension LayoutModel {
 
     /// ``init(scene:updating:)`` for a previous model that is going away:
     /// its solver is moved, not copied, so the update changes it in place.
-    /// `previous` is left without constraints. (A reload's, and a language
-    /// server's after each keystroke.)
+    /// `previous` is left without constraints: its tables of them are moved
+    /// too. (A reload's, and a language server's after each keystroke.)
     package init(scene: Scene, replacing previous: inout LayoutModel) {
         var solver = Solver()
         swap(&solver, &previous.solver)
         // Consumed, so that no second reference to the solver's storage makes the update copy it.
-        if let updated = LayoutModel(updating: previous, solver: consume solver, to: scene) {
+        if let updated = LayoutModel(updating: &previous, solver: consume solver, to: scene) {
             self = updated
             fitText()
         } else {
@@ -177,8 +179,10 @@ extension LayoutModel {
         return metrics
     }
 
-    /// The update, or nil when the model must be built from nothing.
-    private init?(updating previous: LayoutModel, solver taken: consuming Solver, to scene: Scene) {
+    /// The update, or nil when the model must be built from nothing. The tables of installed constraints are
+    /// moved out of `previous` and changed where they differ: for thousands of constraints, copying them one by
+    /// one touched every constraint's object to count a reference.
+    private init?(updating previous: inout LayoutModel, solver taken: consuming Solver, to scene: Scene) {
         guard previous.scene.views.count == scene.views.count, previous.scene.safeAreaInsets == scene.safeAreaInsets,
             // Guides' constraints are matched by their anchors, not by the insets behind them.
             previous.scene.rootMargins == scene.rootMargins,
@@ -211,20 +215,21 @@ extension LayoutModel {
             fresh += canvasConstraints.map { ($0, .canvas) }
         }
 
-        // A view's own constraints stay while what they come from is the same, and all of them went in.
+        // A view's own constraints stay while what they come from is the same, and all of them went in. The
+        // views are as many as before: the table is moved, and changed where a view's constraints change.
+        swap(&viewConstraints, &previous.viewConstraints)
         for index in scene.views.indices {
             let view = ViewID(index)
-            let kept = previous.viewConstraints[index]
-            if kept.count == (scene.views[index].fixedFrame != nil || intrinsicSize(of: view) != nil ? 4 : 0),
+            let count = viewConstraints[index].count
+            if count == (scene.views[index].fixedFrame != nil || intrinsicSize(of: view) != nil ? 4 : 0),
                 previous.viewKey(view) == viewKey(view)
             {
-                viewConstraints[index] = kept
-            } else {
-                stale += kept
-                let wanted = viewConstraintsWanted(view)
-                viewConstraints[index] = wanted.map(\.0)
-                fresh += wanted
+                continue
             }
+            stale += viewConstraints[index]
+            let wanted = viewConstraintsWanted(view)
+            viewConstraints[index] = wanted.map(\.0)
+            fresh += wanted
         }
 
         // A stack's constraints stay while it arranges the same subviews the same way.
@@ -248,28 +253,41 @@ extension LayoutModel {
         }
 
         // Most constraints are where they were in the file: matched in place first, the rest by what they declare.
-        var matched = [Bool](repeating: false, count: previous.installed.count)
-        var unmatched: [ConstraintID] = []
+        // The previous table is moved into this model's: an entry matched in place stays where it is, and the
+        // others are taken out of it, to be matched by what they declare or removed.
         let previousConstraints = previous.scene.constraints
         let constraints = scene.constraints
-        for index in constraints.indices where constraints[index].isInitiallyActive {
-            guard index < previousConstraints.count, let kept = previous.installed[index],
+        swap(&installed, &previous.installed)
+        // The previous model's entries past this one's constraints, and those not matched in place: by index.
+        var left: [(index: Int, constraint: Constraint)] = []
+        while installed.count > constraints.count {
+            if let constraint = installed.removeLast() { left.append((installed.count, constraint)) }
+        }
+        if installed.count < constraints.count {
+            installed.append(contentsOf: repeatElement(nil, count: constraints.count - installed.count))
+        }
+        var unmatched: [ConstraintID] = []
+        for index in constraints.indices {
+            if constraints[index].isInitiallyActive, index < previousConstraints.count, installed[index] != nil,
                 LayoutModel.sameDeclaration(
                     constraints, index, constant: constraints[index].constant, as: previousConstraints, index,
                     constant: previous.constants[index]),
                 !baselineMoved(constraints[index].first, from: previous),
                 !baselineMoved(constraints[index].second, from: previous)
-            else {
-                unmatched.append(ConstraintID(index))
+            {
                 continue
             }
-            matched[index] = true
-            installed[index] = kept
+            if constraints[index].isInitiallyActive { unmatched.append(ConstraintID(index)) }
+            if let constraint = installed[index] {
+                left.append((index, constraint))
+                installed[index] = nil
+            }
         }
         if !unmatched.isEmpty {
+            // Matched by what they declare, the last declared first, as the previous model had them.
+            left.sort { $0.index > $1.index }
             var running: [Declared: [Constraint]] = [:]
-            for (index, constraint) in previous.installed.enumerated().reversed() where !matched[index] {
-                guard let constraint else { continue }
+            for (index, constraint) in left {
                 let declared = previousConstraints[index]
                 if usesMovedBaseline(declared) {
                     stale.append(constraint)
@@ -291,10 +309,10 @@ extension LayoutModel {
             }
             stale += running.values.joined()
         } else {
-            // Every constraint matched in place; those the previous model had in and this one has not go.
-            for (index, constraint) in previous.installed.enumerated() where !matched[index] {
-                if let constraint { stale.append(constraint) }
-            }
+            // Every constraint matched in place; those the previous model had in and this one has not go, in the
+            // order they were declared.
+            left.sort { $0.index < $1.index }
+            stale += left.map(\.constraint)
         }
 
         for constraint in stale { try? solver.remove(constraint) }
