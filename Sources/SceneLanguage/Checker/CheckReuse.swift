@@ -38,14 +38,6 @@ struct NameTables: Sendable {
     var textLists: [String: Int]
 }
 
-extension CheckedConstraints {
-    /// The resolution of constraint syntax `index`, when it reported nothing.
-    func resolution(ofSyntax index: Int) -> LayoutConstraint? {
-        let at = resolutionIndices[index]
-        return at < 0 ? nil : constraints[Int(at)]
-    }
-}
-
 /// A declared name and what it stands for, without its place in the file.
 struct DeclaredName: Equatable, Sendable {
     var name: String
@@ -107,12 +99,10 @@ extension Checker.Symbol {
 }
 
 extension LayoutConstraint {
-    /// The constraint with its ranges `offset` bytes further on, in `file`.
-    func rebased(by offset: Int, in file: SourceFile) -> LayoutConstraint {
-        var moved = self
-        moved.name = name?.rebased(by: offset, in: file)
-        moved.range = range.rebased(by: offset, in: file)
-        return moved
+    /// Moves its ranges `offset` bytes further on, in `file`, in place.
+    mutating func rebase(by offset: Int, in file: SourceFile) {
+        if let name { self.name = name.rebased(by: offset, in: file) }
+        range = range.rebased(by: offset, in: file)
     }
 }
 

@@ -36,6 +36,9 @@ extension Checker {
         // Each constraint is read in place from a local reference to the
         // array: iterating `syntax.enumerated()` copied every one whole.
         let syntax = self.syntax
+        // The last check's resolutions, read in place.
+        let lastIndices = takesLastResolutions ? last!.resolutionIndices : []
+        let lastConstraints = takesLastResolutions ? last!.constraints : []
         for i in syntax.indices {
             let run = runs.run(holding: i)
             let start = syntax[i].range.start + (run?.lineStart ?? 0)
@@ -43,18 +46,21 @@ extension Checker {
                 scene.constraints += expand(visualFormats[nextLine])
                 nextLine += 1
             }
-            let resolution: LayoutConstraint?
-            let isClean: Bool
-            if let run, takesLastResolutions, let taken = last!.resolution(ofSyntax: run.previous + i - run.start) {
-                resolution = taken.rebased(by: run.offset, in: scene.file)
+            if let run, takesLastResolutions, case let at = Int(lastIndices[run.previous + i - run.start]), at >= 0 {
+                // Taken as it was, moved with its line: copied once, into place, and moved there.
+                if keepsResolutions { kept.resolutionIndices.append(Int32(scene.constraints.count)) }
+                if let name = syntax[i].name, case .constraint(i) = symbols[name.name] {
+                    scene.constraintsByName[name.name] = ConstraintID(scene.constraints.count)
+                }
+                scene.constraints.append(lastConstraints[at])
+                scene.constraints[scene.constraints.count - 1].rebase(by: run.offset, in: scene.file)
                 kept.takenAgain += 1
-                isClean = true
-            } else {
-                let reportedBefore = reported
-                resolution = resolve(run.map { syntax[i].rebased(by: $0.lineStart, in: scene.file) } ?? syntax[i])
-                isClean = reported == reportedBefore
+                continue
             }
+            let reportedBefore = reported
+            let resolution = resolve(run.map { syntax[i].rebased(by: $0.lineStart, in: scene.file) } ?? syntax[i])
             if keepsResolutions {
+                let isClean = reported == reportedBefore
                 kept.resolutionIndices.append(isClean && resolution != nil ? Int32(scene.constraints.count) : -1)
             }
             if let resolution {

@@ -17,7 +17,7 @@ extension Checker {
                         .notApplicable,
                         "\(quoted(scene[parent].name.name)) arranges \(quoted(view.name.name)), so its frame is ignored: "
                             + "a stack view turns off its arranged subviews' translatesAutoresizingMaskIntoConstraints",
-                        at: view.propertyRanges[.frame] ?? view.range))
+                        at: view.propertyRange(.frame) ?? view.range))
                 scene.views[index].fixedFrame = nil
             }
             if scene[parent].stack?.distribution == .fillProportionally
