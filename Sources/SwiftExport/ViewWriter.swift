@@ -80,11 +80,11 @@ struct ViewWriter {
             break
         }
         if let color = view.color {
-            let written = view.propertyRanges[.color].map { scene.text(of: $0) }
+            let written = view.propertyRange(.color).map { scene.text(of: $0) }
             code.line("\(name).backgroundColor = \(ColorWriter.expression(color, written: written))")
         }
         if let color = view.textColor, view.kind.hasText {
-            let written = view.propertyRanges[.textcolor].map { scene.text(of: $0) }
+            let written = view.propertyRange(.textcolor).map { scene.text(of: $0) }
             code.line(
                 ViewWriter.setTextColor(ColorWriter.expression(color, written: written), of: name, kind: view.kind))
         }

@@ -71,7 +71,7 @@ func statements(_ body: String, sourceLocation: SourceLocation = #_sourceLocatio
         #expect(title.color?.description == "#3366ff")
         #expect(scene.views[2].text == "Sign In" && scene.views[2].font == 17)
         #expect(scene.views[4].fixedFrame == Rect(x: -10, y: 20, width: 100, height: 40))
-        #expect(scene.text(of: card.propertyRanges[.size]!) == "size 100 x 50")
+        #expect(scene.text(of: card.propertyRange(.size)!) == "size 100 x 50")
     }
 
     @Test("Constraints in Auto Layout's form: names, multipliers, constants with system, priorities")

@@ -105,7 +105,7 @@ extension Parser {
         // its value checked) into a copy that is thrown away; any other goes
         // straight into the declaration, without copying it (a copy is
         // many retains, and its ranges' dictionary would be copied to grow).
-        let firstRange = view.propertyRanges[property]
+        let firstRange = view.propertyRange(property)
         do {
             if property.applies(to: view.kind) && firstRange == nil {
                 try parseValue(of: property, into: &view)
@@ -139,7 +139,7 @@ extension Parser {
                 notes: [Diagnostic.Note("first given here", at: first)])
             return
         }
-        view.propertyRanges[property] = range
+        view.setPropertyRange(range, for: property)
     }
 
     /// Skips a property's value after an error: up to the next known

@@ -41,9 +41,7 @@ extension ViewDeclaration {
         var view = self
         view.name = name.rebased(by: offset, in: file)
         view.range = range.rebased(by: offset, in: file)
-        if !propertyRanges.isEmpty {
-            view.propertyRanges = propertyRanges.mapValues { $0.rebased(by: offset, in: file) }
-        }
+        // Its properties' ranges are counted from its start, and move with it.
         if let stack, !stack.customSpacings.isEmpty {
             view.stack?.customSpacings = stack.customSpacings.map { spacing in
                 CustomSpacing(

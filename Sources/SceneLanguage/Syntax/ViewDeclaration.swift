@@ -79,8 +79,9 @@ public struct ViewDeclaration: Hashable, Sendable {
 
     /// A stack view's arrangement; nil for other kinds.
     public var stack: StackLayout? = nil
-    /// Where each property given in the declaration was written.
-    public var propertyRanges: [ViewProperty: SourceRange] = [:]
+    /// Where each property given in the declaration was written, counted from the declaration's start
+    /// (``range``): they move with it, so that a reused line's view is moved without making them again.
+    var propertyOffsets: [ViewProperty: Range<Int>] = [:]
     /// The declaration from its keyword to its name (and text).
     public var range: SourceRange
 
@@ -88,5 +89,17 @@ public struct ViewDeclaration: Hashable, Sendable {
         self.kind = kind
         self.name = name
         self.range = range
+    }
+
+    /// Where `property` was given in the declaration, if it was.
+    public func propertyRange(_ property: ViewProperty) -> SourceRange? {
+        guard let offsets = propertyOffsets[property] else { return nil }
+        return SourceRange(
+            start: range.start + offsets.lowerBound, end: range.start + offsets.upperBound, in: range.file)
+    }
+
+    /// Records where `property` was given: inside the declaration, after its start.
+    mutating func setPropertyRange(_ written: SourceRange, for property: ViewProperty) {
+        propertyOffsets[property] = (written.start - range.start)..<(written.end - range.start)
     }
 }

@@ -89,7 +89,7 @@ extension LayoutModel {
         switch origin {
         case .declared(let id): scene[id].range
         case .intrinsicWidth(let view), .intrinsicHeight(let view): scene[view].range
-        case .fixedFrame(let view): scene[view].propertyRanges[.frame] ?? scene[view].range
+        case .fixedFrame(let view): scene[view].propertyRange(.frame) ?? scene[view].range
         case .stack(let rule):
             if rule.kind == .spacing, let after = rule.views.first,
                 let custom = scene[rule.stack].stack?.customSpacings.first(where: { $0.view == after })
