@@ -54,6 +54,8 @@ struct ReusedConstraints: Sendable {
     var count: Int
     var lineStart: Int
     var offset: Int
+    /// Whether a constraint of the run has a name: the syntax of one without is not read to declare names.
+    var namesConstraints: Bool
 }
 
 /// The runs of reused syntax, walked in order by a loop over the constraint syntax by increasing index.

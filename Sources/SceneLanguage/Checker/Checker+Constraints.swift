@@ -41,21 +41,27 @@ extension Checker {
         let lastConstraints = takesLastResolutions ? last!.constraints : []
         for i in syntax.indices {
             let run = runs.run(holding: i)
-            let start = syntax[i].range.start + (run?.lineStart ?? 0)
-            while nextLine < visualFormats.count && visualFormats[nextLine].range.start < start {
-                scene.constraints += expand(visualFormats[nextLine])
-                nextLine += 1
-            }
             if let run, takesLastResolutions, case let at = Int(lastIndices[run.previous + i - run.start]), at >= 0 {
-                // Taken as it was, moved with its line: copied once, into place, and moved there.
+                // Taken as it was, moved with its line: copied once, into place, and moved there. Its name and
+                // range are its syntax's, which is not read.
+                let start = lastConstraints[at].range.start + run.offset
+                while nextLine < visualFormats.count && visualFormats[nextLine].range.start < start {
+                    scene.constraints += expand(visualFormats[nextLine])
+                    nextLine += 1
+                }
                 if keepsResolutions { kept.resolutionIndices.append(Int32(scene.constraints.count)) }
-                if let name = syntax[i].name, case .constraint(i) = symbols[name.name] {
+                if run.namesConstraints, let name = lastConstraints[at].name, case .constraint(i) = symbols[name.name] {
                     scene.constraintsByName[name.name] = ConstraintID(scene.constraints.count)
                 }
                 scene.constraints.append(lastConstraints[at])
                 scene.constraints[scene.constraints.count - 1].rebase(by: run.offset, in: scene.file)
                 kept.takenAgain += 1
                 continue
+            }
+            let start = syntax[i].range.start + (run?.lineStart ?? 0)
+            while nextLine < visualFormats.count && visualFormats[nextLine].range.start < start {
+                scene.constraints += expand(visualFormats[nextLine])
+                nextLine += 1
             }
             let reportedBefore = reported
             let resolution = resolve(run.map { syntax[i].rebased(by: $0.lineStart, in: scene.file) } ?? syntax[i])

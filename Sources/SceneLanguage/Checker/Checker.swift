@@ -112,9 +112,10 @@ struct Checker {
         for i in scene.views.indices { declarations.append((scene.views[i].name, .view(i))) }
         var runs = ReusedRunCursor(reusedConstraints)
         for i in syntax.indices {
+            let run = runs.run(holding: i)
+            if let run, !run.namesConstraints { continue }
             guard let name = syntax[i].name else { continue }
             // A reused line's syntax is detached: its name is put where the line now stands.
-            let run = runs.run(holding: i)
             declarations.append((run.map { name.rebased(by: $0.lineStart, in: scene.file) } ?? name, .constraint(i)))
         }
         for (i, group) in scene.groups.enumerated() {

@@ -136,6 +136,8 @@ struct LineEffect: Sendable {
     var constraints: Range<Int>
     var visualFormats: Range<Int>
     var customSpacings: Range<Int>
+    /// Whether a constraint of the line has a name: the checker reads the others' syntax only to resolve it.
+    var namesConstraints: Bool
 }
 
 extension LineEffect {

@@ -126,7 +126,7 @@ extension Parser {
                     lineStart: line.start, lineEnd: end, hash: was.hash, views: line.views..<scene.views.count,
                     constraints: line.constraints..<constraints.count,
                     visualFormats: line.visualFormats..<visualFormats.count,
-                    customSpacings: line.customSpacings..<customSpacings.count))
+                    customSpacings: line.customSpacings..<customSpacings.count, namesConstraints: was.namesConstraints))
             return
         }
         let problems = reuse.problemStarts
@@ -152,7 +152,8 @@ extension Parser {
             lineStart: line.start, lineEnd: end, hash: hash, views: line.views..<scene.views.count,
             constraints: line.constraints..<constraints.count,
             visualFormats: line.visualFormats..<visualFormats.count,
-            customSpacings: line.customSpacings..<customSpacings.count)
+            customSpacings: line.customSpacings..<customSpacings.count,
+            namesConstraints: constraints[line.constraints...].contains { $0.name != nil })
         guard
             !(effect.views.isEmpty && effect.constraints.isEmpty && effect.visualFormats.isEmpty
                 && effect.customSpacings.isEmpty)
@@ -182,7 +183,7 @@ extension Parser {
             reuse.reusedConstraints.append(
                 ReusedConstraints(
                     start: constraints.count, previous: effect.constraints.lowerBound, count: effect.constraints.count,
-                    lineStart: token.start, offset: offset))
+                    lineStart: token.start, offset: offset, namesConstraints: effect.namesConstraints))
             let syntax = previous.constraints
             for k in effect.constraints { constraints.append(syntax[k]) }
         }
