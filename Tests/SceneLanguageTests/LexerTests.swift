@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SceneLanguage
@@ -105,6 +106,48 @@ func renderedDiagnostics(_ text: String, name: String = "t.layout") -> String {
         #expect(diagnostics.map(\.code) == [.invalidUTF8, .invalidCharacter])
         #expect(file.location(of: diagnostics[0].range.start) == SourcePosition(line: 2, column: 1))
         #expect(tokens.map(\.kind).suffix(2) == [.identifier("b"), .endOfFile])
+    }
+
+    @Test("Bytes that are not UTF-8 are repaired as a decoder scalar by scalar repairs them, on 4,000 random files")
+    func invalidUTF8AsDecoded() {
+        // The oracle: each scalar the standard decoder reads kept, each error it reports one U+FFFD.
+        func decoded(_ bytes: [UInt8]) -> (text: String, firstInvalid: Int?) {
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            var scalars = String.UnicodeScalarView()
+            var offset = 0
+            var firstInvalid: Int?
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    scalars.append(scalar)
+                    offset += UTF8.width(scalar)
+                case .error:
+                    if firstInvalid == nil { firstInvalid = offset }
+                    scalars.append("\u{FFFD}")
+                    offset += 3
+                case .emptyInput:
+                    return (String(scalars), firstInvalid)
+                }
+            }
+        }
+        var rng = SplitMix(state: 0x0BAD_BEEF)
+        // Pieces that make well-formed and ill-formed sequences: lead bytes without their continuations,
+        // continuations alone, overlong forms, surrogates, code points past U+10FFFF, and valid scalars.
+        let pieces: [[UInt8]] = [
+            Array("view a\n".utf8), Array("é".utf8), Array("→".utf8), Array("😀".utf8), Array("\u{FFFD}".utf8),
+            [0x80], [0xBF], [0xC0, 0xAF], [0xC2], [0xE0, 0x80, 0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80],
+            [0xF0, 0x9F], [0xF4, 0x90, 0x80, 0x80], [0xF8], [0xFF], [0xFE], [0x0A], [0x00],
+        ]
+        for _ in 0..<4_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...12, using: &rng) { bytes += pieces.randomElement(using: &rng)! }
+            let file = SourceFile(name: "r.layout", bytes: bytes)
+            let expected = decoded(bytes)
+            #expect(file.text == expected.text, "\(bytes)")
+            #expect(file.firstInvalidByte == expected.firstInvalid, "\(bytes)")
+            #expect(file.bytes == Array(expected.text.utf8), "\(bytes)")
+        }
     }
 
     @Test("A 10 MB line is lexed in one pass and its diagnostic shows a window around the caret")

@@ -82,26 +82,14 @@ public struct SourceFile: Hashable, Sendable {
             self.init(name: name, validText: text, bytes: bytes, firstInvalidByte: nil)
             return
         }
-        var firstInvalid: Int? = nil
+        // The bytes before the first that is not UTF-8 are the repaired text's too: where that byte stands.
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
-        var offset = 0
-        var scalars = String.UnicodeScalarView()
-        // Track offsets in the repaired text, which is what diagnostics point into.
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                scalars.append(scalar)
-                offset += UTF8.width(scalar)
-            case .error:
-                if firstInvalid == nil { firstInvalid = offset }
-                scalars.append("\u{FFFD}")
-                offset += 3
-            case .emptyInput:
-                break loop
-            }
-        }
-        self.init(name: name, validText: String(scalars), firstInvalidByte: firstInvalid)
+        var firstInvalid = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { firstInvalid += UTF8.width(scalar) }
+        // The standard library's repair, each maximal ill-formed sequence replaced by one U+FFFD as the decoder
+        // above reports them, in one pass over the bytes rather than a scalar appended at a time.
+        self.init(name: name, validText: String(decoding: bytes, as: UTF8.self), firstInvalidByte: firstInvalid)
     }
 
     private init(
