@@ -46,8 +46,8 @@ struct DeclaredName: Equatable, Sendable {
 
 /// Constraint syntax a parse took from the previous parse's lines: `count` constraints from `previous` on in
 /// the previous parse's syntax, now from `start` on, in the line that starts at `lineStart`. Such syntax is
-/// kept detached (``ConstraintSyntax/detached(from:)``); the last check's resolutions of it are `offset` bytes
-/// back.
+/// kept detached (``ConstraintSyntax/detached(from:)``), where the parse that read it keeps it (`syntax`); the
+/// last check's resolutions of it are `offset` bytes back.
 struct ReusedConstraints: Sendable {
     var start: Int
     var previous: Int
@@ -56,6 +56,9 @@ struct ReusedConstraints: Sendable {
     var offset: Int
     /// Whether a constraint of the run has a name: the syntax of one without is not read to declare names.
     var namesConstraints: Bool
+    /// How many constraints before it this parse read (``ConstraintSyntaxList``).
+    var readBefore: Int
+    var syntax: ArraySlice<ConstraintSyntax>
 }
 
 /// The runs of reused syntax, walked in order by a loop over the constraint syntax by increasing index.

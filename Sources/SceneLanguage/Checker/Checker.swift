@@ -6,7 +6,7 @@ import LayoutValues
 /// (``LayoutConstraint``); statements are checked and kept as written.
 struct Checker {
     var scene: Scene
-    let syntax: [ConstraintSyntax]
+    let syntax: ConstraintSyntaxList
     /// Visual format lines as written, in file order.
     let visualFormats: [VisualFormatSyntax]
     var diagnostics: [Diagnostic] = []
@@ -24,7 +24,7 @@ struct Checker {
     /// The last check of the same scene and the constraint syntax this parse took from its lines, to take their
     /// resolutions again (`CheckReuse.swift`).
     let last: CheckedConstraints?
-    let reusedConstraints: [ReusedConstraints]
+    var reusedConstraints: [ReusedConstraints] { syntax.runs }
     /// Whether the last check's resolutions hold in this one.
     var takesLastResolutions = false
     /// Whether to keep this check's resolutions for the next, and what it keeps.
@@ -66,10 +66,9 @@ struct Checker {
     let customSpacings: [CustomSpacingSyntax]
 
     init(
-        scene: Scene, constraints: [ConstraintSyntax], customSpacings: [CustomSpacingSyntax] = [],
+        scene: Scene, constraints: ConstraintSyntaxList, customSpacings: [CustomSpacingSyntax] = [],
         visualFormats: [VisualFormatSyntax] = [],
-        strayBodies: [[Statement]] = [], last: CheckedConstraints? = nil,
-        reusedConstraints: [ReusedConstraints] = [], keepsResolutions: Bool = false
+        strayBodies: [[Statement]] = [], last: CheckedConstraints? = nil, keepsResolutions: Bool = false
     ) {
         self.scene = scene
         self.syntax = constraints
@@ -77,7 +76,6 @@ struct Checker {
         self.visualFormats = visualFormats
         self.strayBodies = strayBodies
         self.last = last
-        self.reusedConstraints = reusedConstraints
         self.keepsResolutions = keepsResolutions
     }
 

@@ -18,7 +18,7 @@ public struct ParseReuse: Sendable {
         let effects: [LineEffect]
         let table: [Int32]
         let views: [ViewDeclaration]
-        let constraints: [ConstraintSyntax]
+        let lineSyntax: [ArraySlice<ConstraintSyntax>]
         let visualFormats: [VisualFormatSyntax]
         let customSpacings: [CustomSpacingSyntax]
         let checked: CheckedConstraints
@@ -27,7 +27,7 @@ public struct ParseReuse: Sendable {
 
         init(
             file: SourceFile, effects: [LineEffect], table: [Int32], views: [ViewDeclaration],
-            constraints: [ConstraintSyntax], visualFormats: [VisualFormatSyntax],
+            lineSyntax: [ArraySlice<ConstraintSyntax>], visualFormats: [VisualFormatSyntax],
             customSpacings: [CustomSpacingSyntax], checked: CheckedConstraints, reusedLineCount: Int,
             reusableLineCount: Int
         ) {
@@ -35,7 +35,7 @@ public struct ParseReuse: Sendable {
             self.effects = effects
             self.table = table
             self.views = views
-            self.constraints = constraints
+            self.lineSyntax = lineSyntax
             self.visualFormats = visualFormats
             self.customSpacings = customSpacings
             self.checked = checked
@@ -53,13 +53,13 @@ public struct ParseReuse: Sendable {
     /// The kept lines by their bytes: an open-addressed table of indices into ``effects`` (-1 for none), a line
     /// written twice found at its first place.
     private var table: [Int32] { contents.table }
-    /// What the parse added, which ``effects`` index into. A kept line's constraints are kept detached
-    /// (``ConstraintSyntax/detached(from:)``).
+    /// What the parse added, which ``effects`` index into.
     var views: [ViewDeclaration] { contents.views }
-    var constraints: [ConstraintSyntax] { contents.constraints }
     var visualFormats: [VisualFormatSyntax] { contents.visualFormats }
     var customSpacings: [CustomSpacingSyntax] { contents.customSpacings }
-    /// How the check after the parse resolved ``constraints``, which the next check can take again for the lines
+    /// The constraint syntax of kept line `index`, detached (``ConstraintSyntax/detached(from:)``).
+    func syntax(ofLine index: Int) -> ArraySlice<ConstraintSyntax> { contents.lineSyntax[index] }
+    /// How the check after the parse resolved its constraint syntax, which the next check can take again for the lines
     /// the next parse reuses.
     var checked: CheckedConstraints { contents.checked }
     /// How many lines this parse took from the previous one rather than reading them.
@@ -72,8 +72,9 @@ public struct ParseReuse: Sendable {
     package var reusableLineCount: Int { contents.reusableLineCount }
 
     init(
-        file: SourceFile, effects: [LineEffect], views: [ViewDeclaration], constraints: [ConstraintSyntax],
-        visualFormats: [VisualFormatSyntax], customSpacings: [CustomSpacingSyntax], checked: CheckedConstraints,
+        file: SourceFile, effects: [LineEffect], views: [ViewDeclaration],
+        lineSyntax: [ArraySlice<ConstraintSyntax>], visualFormats: [VisualFormatSyntax],
+        customSpacings: [CustomSpacingSyntax], checked: CheckedConstraints,
         reusedLineCount: Int
     ) {
         // At most half full, so that a probe stops soon.
@@ -96,7 +97,7 @@ public struct ParseReuse: Sendable {
             }
         }
         contents = Contents(
-            file: file, effects: effects, table: table, views: views, constraints: constraints,
+            file: file, effects: effects, table: table, views: views, lineSyntax: lineSyntax,
             visualFormats: visualFormats, customSpacings: customSpacings, checked: checked,
             reusedLineCount: reusedLineCount, reusableLineCount: distinct)
     }
@@ -124,8 +125,8 @@ public struct ParseReuse: Sendable {
     }
 }
 
-/// What a kept line added: ranges of ``ParseReuse``'s arrays, and where the line started, from which its
-/// source ranges are moved.
+/// What a kept line added: ranges of ``ParseReuse``'s arrays (of the parse's constraint syntax, by index, whose
+/// resolutions the check after it kept), and where the line started, from which its source ranges are moved.
 struct LineEffect: Sendable {
     var lineStart: Int
     /// Where its line break (or the end of the file) stands.

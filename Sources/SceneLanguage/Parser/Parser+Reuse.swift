@@ -31,8 +31,6 @@ struct ReuseState {
     var isSpoiled = false
     /// How many `{ … }` blocks were read: a line that opens one is not kept.
     var blocksOpened = 0
-    /// The constraint syntax taken from the previous parse's lines, in order, for the checker.
-    var reusedConstraints: [ReusedConstraints] = []
 }
 
 /// Where a line starts, and the parser's state before its first statement, to tell what the line did.
@@ -153,7 +151,7 @@ extension Parser {
             constraints: line.constraints..<constraints.count,
             visualFormats: line.visualFormats..<visualFormats.count,
             customSpacings: line.customSpacings..<customSpacings.count,
-            namesConstraints: constraints[line.constraints...].contains { $0.name != nil })
+            namesConstraints: (line.constraints..<constraints.count).contains { constraints[$0].name != nil })
         guard
             !(effect.views.isEmpty && effect.constraints.isEmpty && effect.visualFormats.isEmpty
                 && effect.customSpacings.isEmpty)
@@ -180,12 +178,9 @@ extension Parser {
         }
         // Constraints stay detached, as the previous parse kept them: the checker puts them into the line.
         if !effect.constraints.isEmpty {
-            reuse.reusedConstraints.append(
-                ReusedConstraints(
-                    start: constraints.count, previous: effect.constraints.lowerBound, count: effect.constraints.count,
-                    lineStart: token.start, offset: offset, namesConstraints: effect.namesConstraints))
-            let syntax = previous.constraints
-            for k in effect.constraints { constraints.append(syntax[k]) }
+            constraints.appendRun(
+                previous: effect.constraints.lowerBound, lineStart: token.start, offset: offset,
+                namesConstraints: effect.namesConstraints, syntax: previous.syntax(ofLine: entry))
         }
         for line in previous.visualFormats[effect.visualFormats] {
             visualFormats.append(line.rebased(by: offset, in: file))
@@ -199,17 +194,26 @@ extension Parser {
     /// The constraints of kept lines are kept detached from the file (reused lines' are already); the parser is
     /// left without constraints.
     mutating func keptLines(reused: Int, checked: CheckedConstraints) -> ParseReuse {
-        // Moved out, so that detaching the constraints of fresh lines does not copy the array.
-        var kept: [ConstraintSyntax] = []
-        swap(&kept, &constraints)
-        var runs = ReusedRunCursor(reuse.reusedConstraints)
-        for effect in reuse.effects where !effect.constraints.isEmpty {
-            // A reused line's constraints are a run of their own, detached already.
-            if runs.run(holding: effect.constraints.lowerBound) != nil { continue }
-            for index in effect.constraints { kept[index] = kept[index].detached(from: effect.lineStart) }
+        // Each kept line's syntax, detached: a reused line's where it is kept already, a line read by this parse
+        // in one array of its own, which each of its lines then takes a slice of.
+        var lineSyntax = [ArraySlice<ConstraintSyntax>](repeating: [], count: reuse.effects.count)
+        var detached: [ConstraintSyntax] = []
+        var readLines: [(line: Int, from: Int)] = []
+        var runs = ReusedRunCursor(constraints.runs)
+        for (line, effect) in reuse.effects.enumerated() where !effect.constraints.isEmpty {
+            if let run = runs.run(holding: effect.constraints.lowerBound) {
+                lineSyntax[line] = run.syntax
+                continue
+            }
+            readLines.append((line, detached.count))
+            for index in effect.constraints { detached.append(constraints[index].detached(from: effect.lineStart)) }
         }
+        for (line, from) in readLines {
+            lineSyntax[line] = detached[from..<from + reuse.effects[line].constraints.count]
+        }
+        constraints = ConstraintSyntaxList()
         return ParseReuse(
-            file: file, effects: reuse.effects, views: scene.views, constraints: kept,
+            file: file, effects: reuse.effects, views: scene.views, lineSyntax: lineSyntax,
             visualFormats: visualFormats, customSpacings: customSpacings, checked: checked, reusedLineCount: reused)
     }
 }

@@ -14,8 +14,8 @@ struct Parser {
     var index = 0
     var diagnostics: [Diagnostic] = []
     var scene: Scene
-    /// Constraints as written, for the checker to resolve.
-    var constraints: [ConstraintSyntax] = []
+    /// Constraints as written, for the checker to resolve, and those taken from the previous parse's lines.
+    var constraints = ConstraintSyntaxList()
     /// `S.spacing after V = N` declarations, for the checker to resolve.
     var customSpacings: [CustomSpacingSyntax] = []
     /// Visual format lines as written, for the checker to expand.

@@ -134,8 +134,8 @@ public struct Scene: Sendable {
         parser.reuse.problemStarts = lexed.problemStarts
         parser.reuse.keepsLines = true
         parser.reuse.effects.reserveCapacity(file.lineStarts.count)
-        // A save's lines mostly come back: room for the previous parse's constraints, without growing to them.
-        parser.constraints.reserveCapacity(previous?.constraints.count ?? 0)
+        // A save's lines mostly come back: room for the previous parse's runs of them, without growing to them.
+        parser.constraints.reserveRuns(previous?.effects.count ?? 0)
         parser.scene.views.reserveCapacity(previous?.views.count ?? 0)
         parser.parseFile()
         guard !parser.reuse.isSpoiled, parser.reuse.appliedLines == lexed.reusedLines else { return nil }
@@ -154,7 +154,7 @@ public struct Scene: Sendable {
         var checker = Checker(
             scene: parser.scene, constraints: parser.constraints, customSpacings: parser.customSpacings,
             visualFormats: parser.visualFormats, strayBodies: parser.strayBodies, last: last,
-            reusedConstraints: parser.reuse.reusedConstraints, keepsResolutions: keepsResolutions)
+            keepsResolutions: keepsResolutions)
         checker.check()
         var scene = checker.scene
         scene.diagnostics = lexical + parser.diagnostics + checker.diagnostics
