@@ -456,7 +456,7 @@ let package = Package(
         .testTarget(
             name: "SceneLanguageTests",
             dependencies: [
-                "SceneLanguage", "TestSupport", "HostSystem",
+                "SceneLanguage", "LayoutValues", "TestSupport", "HostSystem",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSettings

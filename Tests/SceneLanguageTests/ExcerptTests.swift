@@ -1,3 +1,4 @@
+import LayoutValues
 import TestSupport
 import Testing
 
@@ -38,5 +39,81 @@ import Testing
         }
         // Most lines are plain where the range starts: the fast way is the one tested.
         #expect(plainLines > 1500)
+    }
+
+    @Test("Lines of any text show as they did when each character was a string of its own, on 3,000 random lines")
+    func scalarsMatchTheirFormerRendering() {
+        var random = SplitMix(state: 0x5CA1_AB1E)
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array(" ".utf8), [0x09], Array("é".utf8), Array("e\u{301}".utf8), Array("😀".utf8),
+            Array("👩‍👩‍👧".utf8), Array("漢".utf8), Array("\u{202E}".utf8), Array("\u{200B}".utf8), [0x1B], [0x7F], [0x0D],
+            [0x00], [0xFF], [0xC3], Array("\u{85}".utf8), Array("…".utf8),
+        ]
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 3 + 1) {
+                for _ in 0..<Int(random.next() % 300) { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }
+                bytes.append(0x0A)
+            }
+            let file = SourceFile(name: "t.layout", bytes: bytes)
+            let count = file.bytes.count
+            let start = Int(random.next() % UInt64(count + 1))
+            let end = min(start + Int(random.next() % 200), count)
+            let range = SourceRange(start: start, end: end, in: file)
+            #expect(Diagnostic.excerpt(range, plainAllowed: false) == Self.formerExcerpt(range), "\(bytes) at \(start)")
+        }
+    }
+
+    /// The excerpt as it was made before its pieces stopped being strings, one for each scalar: the oracle.
+    static func formerExcerpt(_ range: SourceRange) -> String {
+        let (windowBefore, window) = (80, 160)
+        let file = range.file
+        let bytes = file.bytes
+        let number = file.location(of: range.start).line
+        let lineStart = number == 1 ? file.textStart : file.lineStarts[number - 1]
+        var lineEnd = number < file.lineStarts.count ? file.lineStarts[number] - 1 : bytes.count
+        if lineEnd > lineStart && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        lineEnd = max(lineEnd, lineStart)
+        let caret = min(max(range.start, lineStart), lineEnd)
+        func isContinuation(_ i: Int) -> Bool { i < bytes.count && bytes[i] & 0xC0 == 0x80 }
+        var from = max(lineStart, caret - windowBefore)
+        while from < caret && isContinuation(from) { from += 1 }
+        var to = min(lineEnd, max(from + window, caret))
+        while to > caret && to < lineEnd && isContinuation(to) { to -= 1 }
+        func shownPieces(_ bytes: ArraySlice<UInt8>) -> [(text: String, width: Int, bytes: Int)] {
+            String(decoding: bytes, as: UTF8.self).unicodeScalars.map { scalar in
+                let text = scalar.isUnsafeToShow && scalar != "\t" ? scalar.escaped : String(scalar)
+                return (text, text.unicodeScalars.count, UTF8.width(scalar))
+            }
+        }
+        var before = shownPieces(bytes[from..<caret])
+        var after = shownPieces(bytes[caret..<to])
+        var beforeWidth = before.reduce(0) { $0 + $1.width }
+        var cutBefore = from > lineStart
+        while beforeWidth > windowBefore, let first = before.first {
+            before.removeFirst()
+            beforeWidth -= first.width
+            cutBefore = true
+        }
+        var kept = 0
+        var afterWidth = 0
+        while kept < after.count && afterWidth + after[kept].width <= window - beforeWidth {
+            afterWidth += after[kept].width
+            kept += 1
+        }
+        let cutAfter = to < lineEnd || kept < after.count
+        after.removeSubrange(kept...)
+        let prefix = before.map(\.text).joined()
+        var marked = ""
+        var markedBytes = 0
+        for piece in after where caret + markedBytes < range.end {
+            marked += piece.text
+            markedBytes += piece.bytes
+        }
+        var caretLine = cutBefore ? " " : ""
+        for character in prefix { caretLine += character == "\t" ? "\t" : " " }
+        caretLine += "^" + String(repeating: "~", count: max(1, marked.count) - 1)
+        let shown = prefix + after.map(\.text).joined()
+        return (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n" + caretLine + "\n"
     }
 }

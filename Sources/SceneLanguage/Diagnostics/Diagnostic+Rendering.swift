@@ -107,13 +107,14 @@ extension Diagnostic {
     private static func excerptByScalars(
         _ range: SourceRange, _ bytes: [UInt8], from: Int, caret: Int, to: Int, lineStart: Int, lineEnd: Int
     ) -> String {
-        var before = shownPieces(bytes[from..<caret])
-        var after = shownPieces(bytes[caret..<to])
+        let before = shownPieces(bytes[from..<caret])
+        let after = shownPieces(bytes[caret..<to])
         var beforeWidth = before.reduce(0) { $0 + $1.width }
         var cutBefore = from > lineStart
-        while beforeWidth > windowBefore, let first = before.first {
-            before.removeFirst()
-            beforeWidth -= first.width
+        var first = 0
+        while beforeWidth > windowBefore, first < before.count {
+            beforeWidth -= before[first].width
+            first += 1
             cutBefore = true
         }
         var kept = 0
@@ -123,30 +124,56 @@ extension Diagnostic {
             kept += 1
         }
         let cutAfter = to < lineEnd || kept < after.count
-        after.removeSubrange(kept...)
-        let prefix = before.map(\.text).joined()
-        var marked = ""
+        let prefix = text(of: before[first...])
+        var markedPieces = 0
         var markedBytes = 0
-        for piece in after where caret + markedBytes < range.end {
-            marked += piece.text
-            markedBytes += piece.bytes
+        while markedPieces < kept && caret + markedBytes < range.end {
+            markedBytes += after[markedPieces].bytes
+            markedPieces += 1
         }
-        let markedCount = max(1, marked.count)
+        let markedCount = max(1, text(of: after[..<markedPieces]).count)
         var caretLine = cutBefore ? " " : ""
         for character in prefix { caretLine += character == "\t" ? "\t" : " " }
         caretLine += "^" + String(repeating: "~", count: markedCount - 1)
-        let shown = prefix + after.map(\.text).joined()
+        let shown = prefix + text(of: after[..<kept])
         return (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n" + caretLine + "\n"
     }
 
-    /// Source text as shown, one piece per Unicode scalar: the scalar itself,
-    /// or its escape if it is unsafe to show (a tab is kept); with the width
-    /// shown and the bytes it stands for.
-    private static func shownPieces(_ bytes: ArraySlice<UInt8>) -> [(text: String, width: Int, bytes: Int)] {
-        String(decoding: bytes, as: UTF8.self).unicodeScalars.map { scalar in
-            let text = scalar.isUnsafeToShow && scalar != "\t" ? scalar.escaped : String(scalar)
-            return (text, text.unicodeScalars.count, UTF8.width(scalar))
+    /// One Unicode scalar of source text as shown: itself, or its escape if it is unsafe to show (a tab is
+    /// kept); with the width shown and the bytes it stands for.
+    private struct ShownPiece {
+        var scalar: Unicode.Scalar
+        var isEscaped: Bool
+        var width: Int
+        var bytes: Int
+    }
+
+    /// Source text as shown, one piece per Unicode scalar, without a string made for each.
+    private static func shownPieces(_ bytes: ArraySlice<UInt8>) -> [ShownPiece] {
+        var pieces: [ShownPiece] = []
+        pieces.reserveCapacity(bytes.count)
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            let isEscaped = scalar.isUnsafeToShow && scalar != "\t"
+            pieces.append(
+                ShownPiece(
+                    scalar: scalar, isEscaped: isEscaped, width: isEscaped ? scalar.escaped.unicodeScalars.count : 1,
+                    bytes: UTF8.width(scalar)))
         }
+        return pieces
+    }
+
+    /// The text of shown pieces, in one string.
+    private static func text(of pieces: ArraySlice<ShownPiece>) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(pieces.count * 2)
+        for piece in pieces {
+            if piece.isEscaped {
+                utf8.append(contentsOf: piece.scalar.escaped.utf8)
+            } else {
+                UTF8.encode(piece.scalar) { utf8.append($0) }
+            }
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }
 
