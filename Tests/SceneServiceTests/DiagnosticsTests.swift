@@ -89,6 +89,28 @@ import Testing
         #expect(diagnostics.first?.column == 13 && diagnostics.first?.message == "alpha must be between 0 and 1, not 2")
     }
 
+    @Test("exec after exec checks against the scene's names as its file has them now, renamed on a save")
+    func execAfterSaves() async {
+        var harness = ServiceHarness()
+        await harness.save("Box.layout", Scenes.box)
+        func codes(_ source: String, _ number: Int) -> [String] {
+            switch harness.service.registry.exec(source, in: "Box", number: number).0 {
+            case .error(_, _, let diagnostics): diagnostics.map(\.code)
+            case .diagnostics(let diagnostics): diagnostics.map(\.code)
+            default: ["unexpected"]
+            }
+        }
+        #expect(codes("boxX.constant = 20", 1) == [])
+        #expect(codes("boxX.constant = 30; box.alpha = 2", 2) == ["invalid-value"])
+        #expect(codes("boxX.constant = 40", 3) == [], "a second exec on the same file")
+        // The constraint renamed: the old name is unknown, the new one is known.
+        await harness.save(
+            "Box.layout",
+            Scenes.box.split(separator: "boxX", omittingEmptySubsequences: false).joined(separator: "boxLeft"))
+        #expect(codes("boxX.constant = 20", 4) == ["unknown-name"])
+        #expect(codes("boxLeft.constant = 20", 5) == [])
+    }
+
     static let unreadable: [(SceneFileRead, String)] = [
         (.failed(.notAFile, reason: "it is a FIFO (named pipe), not a regular file"), "not-a-file"),
         (.failed(.tooLarge, reason: "it is 17 MiB; a scene file is at most 16 MiB"), "too-large"),

@@ -9,6 +9,12 @@ extension Checker {
     /// later statements of theirs may drive them, and the statements are
     /// checked. The diagnostics returned point into the statements' file.
     static func check(_ statements: [Statement], against scene: Scene) -> [Diagnostic] {
+        namesDeclared(by: scene).checking(statements)
+    }
+
+    /// A checker of `scene`'s file with its names declared and nothing reported: what statements from another
+    /// source are checked against (``checking(_:)``).
+    static func namesDeclared(by scene: Scene) -> Checker {
         var parser = Parser(file: scene.file, tokens: Lexer.tokenize(scene.file).tokens)
         parser.parseFile()
         var checker = Checker(
@@ -17,7 +23,15 @@ extension Checker {
         let suggestions = checker.suggestionsLeft
         checker.check()
         checker.diagnostics = []
+        checker.reported = 0
         checker.suggestionsLeft = suggestions
+        return checker
+    }
+
+    /// The diagnostics of statements from another source, checked against the names this checker declared
+    /// (``namesDeclared(by:)``), which stays as it is for the next statements.
+    func checking(_ statements: [Statement]) -> [Diagnostic] {
+        var checker = self
         checker.declareAnimators(in: statements)
         checker.check(statements)
         return checker.diagnostics

@@ -38,6 +38,9 @@ public struct SourceFile: Hashable, Sendable {
 
     private let storage: Storage
 
+    /// Whether `other` is this file, not only the same text: a copy of the same read.
+    package func isSameFile(as other: SourceFile) -> Bool { storage === other.storage }
+
     /// The name shown in diagnostics, usually the path as the user gave it.
     public var name: String { storage.name }
     public var text: String { storage.text }

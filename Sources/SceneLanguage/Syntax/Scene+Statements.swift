@@ -23,3 +23,31 @@ extension Scene {
         return (statements, lexical + parser.diagnostics + checked)
     }
 }
+
+/// A scene's names, declared once, to check statements from other sources against: `exec` after `exec` on the
+/// same scene reads its file once, not once for each.
+///
+/// ```swift
+/// let context = StatementContext(scene)
+/// let (statements, diagnostics) = context.parseStatements(SourceFile(name: "<exec 1>", text: "layout"))
+/// ```
+package struct StatementContext: Sendable {
+    private let checker: Checker
+
+    package init(_ scene: Scene) {
+        checker = Checker.namesDeclared(by: scene)
+    }
+
+    /// Whether this is the context of `scene`, read from the same file.
+    package func isContext(of scene: Scene) -> Bool {
+        checker.scene.file.isSameFile(as: scene.file)
+    }
+
+    /// ``Scene/parseStatements(_:)`` against this context's scene.
+    package func parseStatements(_ file: SourceFile) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+        let (tokens, lexical) = Lexer.tokenize(file)
+        var parser = Parser(file: file, tokens: tokens)
+        let statements = parser.parseStatementSource()
+        return (statements, lexical + parser.diagnostics + checker.checking(statements))
+    }
+}

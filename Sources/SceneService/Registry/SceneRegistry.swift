@@ -34,6 +34,9 @@ package struct SceneRegistry: Sendable {
     private var reuseKept: [SceneName] = []
     /// How many scenes keep their parse for reuse.
     package static let reuseKeptLimit = 8
+    /// The names of the scene an `exec` last ran in, declared, for the next `exec` there while its file is the
+    /// same: one, dropped when that scene loads again or goes, so that it keeps no other version alive.
+    private var execContext: (scene: SceneName, context: StatementContext)?
 
     package init(fps: Double, translator: SceneTranslator = .layoutOnly) {
         self.fps = fps
@@ -92,6 +95,7 @@ package struct SceneRegistry: Sendable {
         let source = translated.source
         let file = source.name
         guard force || entries[name]?.text != source.text else { return [] }
+        if execContext?.scene == name { execContext = nil }
         // Taken out, so that the running session is held once and its solver updates in place.
         var entry = entries.removeValue(forKey: name) ?? SceneEntry(name: name, file: file, path: path)
         entry.text = source.text
@@ -168,6 +172,7 @@ package struct SceneRegistry: Sendable {
     /// A scene whose file is gone.
     package mutating func remove(name: SceneName) -> [Event] {
         guard entries.removeValue(forKey: name) != nil else { return [] }
+        if execContext?.scene == name { execContext = nil }
         moving.remove(name)
         reuseKept.removeAll { $0 == name }
         // A checkout that took thousands of scenes away leaves their room in the table (an entry holds its
@@ -239,7 +244,10 @@ package struct SceneRegistry: Sendable {
         case .success(let session): scene = session.scene.scene
         }
         let file = SourceFile(name: "<exec \(number)>", text: source)
-        let (statements, diagnostics) = scene.parseStatements(file)
+        if execContext?.scene != name || execContext?.context.isContext(of: scene) != true {
+            execContext = (name, StatementContext(scene))
+        }
+        let (statements, diagnostics) = execContext!.context.parseStatements(file)
         let wire = diagnostics.sortedByLocation().map { WireDiagnostic($0) }
         guard !diagnostics.hasErrors else {
             return (.error(.invalidSource, "the source has errors; nothing ran", diagnostics: wire), [])
