@@ -8,7 +8,9 @@
 // itself does, so they run on a sample of the inputs (`Sample`: the first 64,
 // then every 16th; an input run alone, as a crash is reproduced, is the first);
 // the others get the source once and a tick, their frames' numbers checked but
-// not their JSON.
+// not their JSON. Each input starts from a registry that has run an `exec` in
+// its playground already (`execRegistries`), as the daemon has after the first:
+// the scene's names are declared, and only the input's source is read.
 
 import FuzzSupport
 import PlaygroundProtocol
@@ -18,8 +20,9 @@ import SceneService
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
-    var registry = loadedRegistry
-    let scene = playgroundNames[Int(data[0]) % playgroundNames.count]
+    let index = Int(data[0]) % playgroundNames.count
+    var registry = execRegistries[index]
+    let scene = playgroundNames[index]
     let source = String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self)
     let (response, events) = registry.exec(source, in: scene, number: 1)
     checkSent(IdentifiedResponse(id: nil, response: response))
