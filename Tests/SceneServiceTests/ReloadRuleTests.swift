@@ -1,5 +1,6 @@
 import FileWatching
 import PlaygroundProtocol
+import SceneLanguage
 import SceneService
 import Testing
 
@@ -69,6 +70,25 @@ import Testing
         #expect(harness.takeEvents().map(\.summary).prefix(2) == ["reload Box 2", "diagnostics Box 2 []"])
         let frame = harness.frame("Box")
         #expect(frame?.generation == 2 && frame?.time == 0 && frame?.settled == false, "on load runs again")
+    }
+
+    @Test("reload of an unchanged file shows its diagnostics again, and the save after it reuses its lines")
+    func reloadUnchangedKeepsDiagnostics() async throws {
+        var harness = ServiceHarness()
+        // A warning the file's check makes (an inactive constraint no action can activate), and one the layout
+        // makes (the box's height left open).
+        let text = "view box color #000000\nbox.left == 0; box.top == 0; box.width == 10\ninactive box.width == 20\n"
+        await harness.save("Box.layout", text)
+        let before = harness.diagnostics("Box").map(\.code)
+        #expect(before.contains("unreachable-constraint") && before.contains("ambiguous-layout"), "\(before)")
+        #expect(await harness.reload("Box") == .done)
+        #expect(harness.scenes.first?.generation == 2 && harness.diagnostics("Box").map(\.code) == before)
+        await harness.save(
+            "Box.layout",
+            "view box color #000000\nbox.left == 0; box.top == 0; box.width == 10\ninactive box.width == 30\n")
+        #expect(harness.scenes.first?.generation == 3 && harness.diagnostics("Box").map(\.code) == before)
+        let reuse = try #require(harness.service.registry.entries["Box"]?.parseReuse)
+        #expect(reuse.reusedLineCount == 2, "the lines the save left alone come from the reloaded parse")
     }
 
     @Test("A save overtakes a reload: what the reload read applies nothing, and the scene shows the save")

@@ -82,6 +82,11 @@ package struct SceneRegistry: Sendable {
         let index = entries.index(forKey: name)
         guard force || index.flatMap({ entries.values[$0].text }) != source.text else { return [] }
         let previous = index.flatMap { entries.values[$0].parseReuse }
+        // A `reload` of the text the scene has makes what it made last time: taken as it is, with the parse kept.
+        if let index, var same = entries.values[index].translated, same.source.text == source.text {
+            same.reuse = previous
+            return load(name: name, path: path, translated: same, force: true)
+        }
         return load(
             name: name, path: path,
             translated: translator.translate(source, isSwift: name.isSwift, reusing: previous), force: true)
@@ -105,6 +110,8 @@ package struct SceneRegistry: Sendable {
         retiredParse = entry.parseReuse
         entry.parseReuse = translated.reuse
         if translated.reuse != nil { keepReuse(of: name) }
+        entry.translated = translated
+        entry.translated?.reuse = nil
         let diagnostics = translated.diagnostics
         var events: [Event] = []
         guard let scene = translated.scene, !diagnostics.hasErrors else {
