@@ -24,6 +24,7 @@ extension Solver {
         // storage nothing else refers to and the column index can be kept
         // as each symbol comes and goes.
         var row = rows[Int(basic)].take()!
+        statistics.mergedCells += row.count + other.count
         row.add(other, times: factor) { symbol, isNew in
             if isNew { columns[Int(symbol)].insert(basic) } else { columns[Int(symbol)].remove(basic) }
         }

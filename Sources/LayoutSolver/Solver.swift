@@ -151,6 +151,9 @@ package struct SolverStatistics: Sendable {
     package var expandedCells = 0
     /// Symbols whose value was recomputed.
     package var valueUpdates = 0
+    /// Cells of the rows that substitutions and pivots added into (each
+    /// sum's two rows): what entering a row costs in the tableau.
+    package var mergedCells = 0
 }
 
 /// The symbols that a constraint added to the tableau.
