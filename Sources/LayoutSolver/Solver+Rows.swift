@@ -3,8 +3,32 @@ extension Solver {
     mutating func insertRow(_ basic: Symbol, _ row: consuming Row) {
         shapeVersion &+= 1
         for symbol in row.symbols { columns[Int(symbol)].insert(basic) }
+        if kinds[Int(basic)] == .external { noteDepth(of: basic, row) }
         rows[Int(basic)] = row
         noteChanged(basic)
+    }
+
+    /// Sets the depth of a definition being entered (``depths``): one more
+    /// than the deepest definition its row refers to. The definitions that
+    /// refer to it, if it was a parameter they already named, are deepened
+    /// as far as they need to stay deeper than it.
+    private mutating func noteDepth(of basic: Symbol, _ row: borrowing Row) {
+        var depth: Int32 = 1
+        for symbol in row.symbols where isBasic(symbol) && isDefinition(symbol) {
+            depth = max(depth, depths[Int(symbol)] + 1)
+        }
+        depths[Int(basic)] = depth
+        if columns[Int(basic)].isEmpty { return }
+        var stack = scratch.takeWorklist()
+        stack.append(basic)
+        while let symbol = stack.popLast() {
+            let needed = depths[Int(symbol)] + 1
+            for user in columns[Int(symbol)] where isDefinition(user) && depths[Int(user)] < needed {
+                depths[Int(user)] = needed
+                stack.append(user)
+            }
+        }
+        scratch.giveBack(worklist: stack)
     }
 
     /// Takes the row of `basic` out of the tableau; `basic` becomes a parameter.
@@ -219,7 +243,15 @@ extension Solver {
     // MARK: Expansion
 
     /// The row with every basic symbol replaced by its row, recursively: a row
-    /// in parameters only. Work is proportional to the definitions it reaches.
+    /// in parameters only.
+    ///
+    /// Basic symbols are expanded deepest first (``depths``), so each is
+    /// expanded once, after every definition that refers to it has given it
+    /// its weight, and one whose weights cancel is not expanded at all, nor
+    /// what only it reaches. Work is proportional to the definitions the
+    /// weights reach, not to all those the row could reach: a label's top
+    /// against its stack row's, both defined down a chain through every row
+    /// above, cancels at the row's top.
     mutating func expandFully(_ row: Row) -> Row {
         guard row.symbols.contains(where: { isBasic($0) }) else { return row }
         if let shallow = expandShallow(row) {
@@ -227,42 +259,33 @@ extension Solver {
             statistics.expandedCells += shallow.count
             return shallow
         }
-        let epoch = scratch.nextEpoch()
-        // Post order of the basic symbols reachable through rows.
-        var order = scratch.takeOrder()
-        var stack = scratch.takeStack()
-        defer { scratch.giveBack(order: order, stack: stack) }
-        for s in row.symbols where isBasic(s) {
-            stack.append((s, false))
-            while let (symbol, expanded) = stack.popLast() {
-                if expanded {
-                    order.append(symbol)
-                    continue
-                }
-                if scratch.mark(symbol, epoch: epoch) { continue }
-                stack.append((symbol, true))
-                if isDefinition(symbol) {
-                    for t in rows[Int(symbol)]!.symbols where isBasic(t) && !scratch.isMarked(t, epoch: epoch) {
-                        stack.append((t, false))
-                    }
-                }
-            }
-        }
-        // Push weights down in topological order.
         scratch.prepare(count: kinds.count)
+        var heap = scratch.takeHeap()
+        defer { scratch.giveBack(heap: heap) }
         var constant = row.constant
-        for cell in row.cells { scratch.accumulate(cell.symbol, cell.coefficient) }
-        for symbol in order.reversed() {
+        for cell in row.cells where scratch.accumulate(cell.symbol, cell.coefficient) && isBasic(cell.symbol) {
+            heap.push(depth: depthForExpansion(cell.symbol), cell.symbol)
+        }
+        while let symbol = heap.popDeepest() {
             let weight = scratch.take(symbol)
             if weight == 0 { continue }
+            statistics.expandedRows += 1
             let definition = rows[Int(symbol)]!
             constant += weight * definition.constant
-            for cell in definition.cells { scratch.accumulate(cell.symbol, weight * cell.coefficient) }
+            for cell in definition.cells
+            where scratch.accumulate(cell.symbol, weight * cell.coefficient) && isBasic(cell.symbol) {
+                heap.push(depth: depthForExpansion(cell.symbol), cell.symbol)
+            }
         }
         let expanded = scratch.collect(constant: constant)
         statistics.expansions += 1
         statistics.expandedCells += expanded.count
         return expanded
+    }
+
+    /// A basic symbol's depth: a definition's, or 0 for a simplex row, which holds parameters only.
+    @inline(__always) private func depthForExpansion(_ symbol: Symbol) -> Int32 {
+        isDefinition(symbol) ? depths[Int(symbol)] : 0
     }
 
     /// The common case of `expandFully`: every basic symbol of the row has a
@@ -316,12 +339,19 @@ struct ExpansionScratch {
     private var order: [Symbol] = []
     private var stack: [(Symbol, Bool)] = []
     private var worklist: [Symbol] = []
+    private var heap = DepthHeap()
 
     // Buffers are lent out by value and given back empty, so a caller can fill
     // one while it also reads the solver, without allocating each time.
     mutating func takeOrder() -> [Symbol] { swapEmpty(&order) }
     mutating func takeStack() -> [(Symbol, Bool)] { swapEmpty(&stack) }
     mutating func takeWorklist() -> [Symbol] { swapEmpty(&worklist) }
+    mutating func takeHeap() -> DepthHeap { swapEmpty(&heap) }
+    mutating func giveBack(heap: DepthHeap) {
+        var heap = heap
+        heap.removeAll()
+        self.heap = heap
+    }
 
     mutating func giveBack(worklist: [Symbol]) {
         var worklist = worklist
@@ -342,6 +372,12 @@ struct ExpansionScratch {
 
     private func swapEmpty<T>(_ buffer: inout [T]) -> [T] {
         var taken: [T] = []
+        swap(&taken, &buffer)
+        return taken
+    }
+
+    private func swapEmpty(_ buffer: inout DepthHeap) -> DepthHeap {
+        var taken = DepthHeap()
         swap(&taken, &buffer)
         return taken
     }
@@ -384,13 +420,15 @@ struct ExpansionScratch {
         }
     }
 
-    @inline(__always) mutating func accumulate(_ symbol: Symbol, _ value: Double) {
+    /// Adds to a symbol's weight; returns whether the symbol was not touched before.
+    @discardableResult
+    @inline(__always) mutating func accumulate(_ symbol: Symbol, _ value: Double) -> Bool {
         let i = Int(symbol)
-        if !isTouched[i] {
-            isTouched[i] = true
-            touched.append(symbol)
-        }
         weights[i] += value
+        if isTouched[i] { return false }
+        isTouched[i] = true
+        touched.append(symbol)
+        return true
     }
 
     /// Takes the weight accumulated on a basic symbol, which is then expanded.
@@ -456,5 +494,46 @@ struct ExpansionScratch {
         }
         touched.removeAll(keepingCapacity: true)
         return Row(constant: constant, sortedCells: cells)
+    }
+}
+
+/// A binary max-heap of basic symbols by depth, for ``Solver/expandFully(_:)``:
+/// each entry is the depth in the high half of a key and the symbol in the
+/// low half, so the deepest comes out first.
+struct DepthHeap {
+    private var keys: [UInt64] = []
+
+    mutating func removeAll() { keys.removeAll(keepingCapacity: true) }
+
+    mutating func push(depth: Int32, _ symbol: Symbol) {
+        var i = keys.count
+        let key = UInt64(UInt32(bitPattern: depth)) << 32 | UInt64(UInt32(bitPattern: symbol))
+        keys.append(key)
+        while i > 0 {
+            let parent = (i - 1) >> 1
+            if keys[parent] >= key { break }
+            keys[i] = keys[parent]
+            i = parent
+        }
+        keys[i] = key
+    }
+
+    mutating func popDeepest() -> Symbol? {
+        guard let top = keys.first else { return nil }
+        let last = keys.removeLast()
+        if !keys.isEmpty {
+            var i = 0
+            let n = keys.count
+            while true {
+                var child = 2 * i + 1
+                if child >= n { break }
+                if child + 1 < n && keys[child + 1] > keys[child] { child += 1 }
+                if keys[child] <= last { break }
+                keys[i] = keys[child]
+                i = child
+            }
+            keys[i] = last
+        }
+        return Symbol(bitPattern: UInt32(truncatingIfNeeded: top))
     }
 }

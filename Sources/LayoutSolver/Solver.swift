@@ -49,6 +49,11 @@ public struct Solver: Sendable {
     var kinds: [SymbolKind] = []
     /// The row of each basic symbol.
     var rows: [Row?] = []
+    /// For each definition, a depth greater than that of every definition its
+    /// row refers to (at least 1), so that expanding deepest first expands a
+    /// definition after all that refer to it. Kept as definitions are entered;
+    /// meaningless for other symbols.
+    var depths: [Int32] = []
     /// For each symbol, the basic symbols whose rows hold it.
     var columns: [SymbolSet] = []
     /// The priority of each error symbol.
@@ -149,6 +154,8 @@ package struct SolverStatistics: Sendable {
     package var expansions = 0
     /// Cells those expansions produced.
     package var expandedCells = 0
+    /// Rows substituted by expansions that needed more than one level.
+    package var expandedRows = 0
     /// Symbols whose value was recomputed.
     package var valueUpdates = 0
     /// Cells of the rows that substitutions and pivots added into (each
