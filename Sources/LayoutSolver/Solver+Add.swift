@@ -233,11 +233,23 @@ extension Solver {
     /// holds, and was pivoted out again, both times through all the rows.)
     func feasibleSubject(in row: Row) -> Symbol {
         for kind in [SymbolKind.slack, .error] {
-            for costFree in [true, false] {
-                for cell in row.cells
-                where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind && isCostFree(cell.symbol) == costFree {
-                    if bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient) { return cell.symbol }
+            var candidates = 0
+            for cell in row.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind { candidates += 1 }
+            if candidates == 0 { continue }
+            // With one candidate there is nothing to prefer.
+            let preferCostFree = candidates > 1
+            var anyCosted = false
+            for cell in row.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind {
+                if preferCostFree && !isCostFree(cell.symbol) {
+                    anyCosted = true
+                } else if bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient) {
+                    return cell.symbol
                 }
+            }
+            guard anyCosted else { continue }
+            for cell in row.cells
+            where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind && !isCostFree(cell.symbol) {
+                if bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient) { return cell.symbol }
             }
         }
         return -1
@@ -245,7 +257,8 @@ extension Solver {
 
     /// Whether no level of the objective holds a parameter: its reduced cost is zero.
     func isCostFree(_ symbol: Symbol) -> Bool {
-        levels.allSatisfy { $0.row.index(of: symbol) == nil }
+        for level in levels where level.row.index(of: symbol) != nil { return false }
+        return true
     }
 
     /// Enters a row that no feasible pivot can take (every candidate fails

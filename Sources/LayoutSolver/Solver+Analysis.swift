@@ -178,7 +178,9 @@ extension Solver {
         // Expanding deepest first needs each definition deeper than those it refers to.
         for i in rows.indices where rows[i] != nil && kinds[i] == .external {
             for s in rows[i]!.symbols where isBasic(s) && isDefinition(s) {
-                precondition(depths[i] > depths[Int(s)], "definition \(i) is not deeper than \(s), which it refers to")
+                precondition(
+                    depths[i] == 0 || depths[i] > depths[Int(s)] && depths[Int(s)] != 0,
+                    "definition \(i) is not deeper than \(s), which it refers to")
             }
         }
         // No cycles: every definition must be evaluable.

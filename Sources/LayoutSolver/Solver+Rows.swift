@@ -3,32 +3,54 @@ extension Solver {
     mutating func insertRow(_ basic: Symbol, _ row: consuming Row) {
         shapeVersion &+= 1
         for symbol in row.symbols { columns[Int(symbol)].insert(basic) }
-        if kinds[Int(basic)] == .external { noteDepth(of: basic, row) }
+        if kinds[Int(basic)] == .external {
+            // Its depth is found when an expansion needs it (``depth(of:)``).
+            depths[Int(basic)] = 0
+            if !columns[Int(basic)].isEmpty { forgetDepths(above: basic) }
+        }
         rows[Int(basic)] = row
         noteChanged(basic)
     }
 
-    /// Sets the depth of a definition being entered (``depths``): one more
-    /// than the deepest definition its row refers to. The definitions that
-    /// refer to it, if it was a parameter they already named, are deepened
-    /// as far as they need to stay deeper than it.
-    private mutating func noteDepth(of basic: Symbol, _ row: borrowing Row) {
-        var depth: Int32 = 1
-        for symbol in row.symbols where isBasic(symbol) && isDefinition(symbol) {
-            depth = max(depth, depths[Int(symbol)] + 1)
-        }
-        depths[Int(basic)] = depth
-        if columns[Int(basic)].isEmpty { return }
+    /// Forgets the depths of the definitions that refer to `basic`, which
+    /// named it when it was a parameter and may now be no deeper than it,
+    /// and of those that refer to them. Those whose depth is unknown
+    /// already are skipped: everything that refers to them is unknown too.
+    private mutating func forgetDepths(above basic: Symbol) {
         var stack = scratch.takeWorklist()
         stack.append(basic)
         while let symbol = stack.popLast() {
-            let needed = depths[Int(symbol)] + 1
-            for user in columns[Int(symbol)] where isDefinition(user) && depths[Int(user)] < needed {
-                depths[Int(user)] = needed
+            for user in columns[Int(symbol)] where isDefinition(user) && depths[Int(user)] != 0 {
+                depths[Int(user)] = 0
                 stack.append(user)
             }
         }
         scratch.giveBack(worklist: stack)
+    }
+
+    /// A definition's depth (``depths``), computed and remembered if unknown:
+    /// one more than the deepest definition its row refers to, 1 if none.
+    mutating func depth(of definition: Symbol) -> Int32 {
+        if depths[Int(definition)] != 0 { return depths[Int(definition)] }
+        var stack = scratch.takeStack()
+        stack.append((definition, false))
+        while let (symbol, childrenDone) = stack.popLast() {
+            if depths[Int(symbol)] != 0 { continue }
+            if childrenDone {
+                var depth: Int32 = 1
+                for t in rows[Int(symbol)]!.symbols where isBasic(t) && isDefinition(t) {
+                    depth = max(depth, depths[Int(t)] + 1)
+                }
+                depths[Int(symbol)] = depth
+                continue
+            }
+            stack.append((symbol, true))
+            for t in rows[Int(symbol)]!.symbols where isBasic(t) && isDefinition(t) && depths[Int(t)] == 0 {
+                stack.append((t, false))
+            }
+        }
+        scratch.giveBack(stack: stack)
+        return depths[Int(definition)]
     }
 
     /// Takes the row of `basic` out of the tableau; `basic` becomes a parameter.
@@ -260,11 +282,32 @@ extension Solver {
             return shallow
         }
         scratch.prepare(count: kinds.count)
+        // Definitions that refer to other definitions go through the heap.
+        // Those that refer to none (depth 1) and simplex rows (parameters
+        // only) get all their weight from deeper definitions, so they wait
+        // in lists, expanded after the heap in that order: a chain's rows
+        // keep the heap at one or two entries instead of holding every
+        // view's width until the end.
         var heap = scratch.takeHeap()
-        defer { scratch.giveBack(heap: heap) }
+        var shallowDefinitions = scratch.takeWorklist()
+        var simplexRows = scratch.takeOrder()
+        defer {
+            scratch.giveBack(heap: heap)
+            scratch.giveBack(worklist: shallowDefinitions)
+            scratch.giveBack(order: simplexRows)
+        }
+        func enqueue(_ symbol: Symbol) {
+            if !isDefinition(symbol) {
+                simplexRows.append(symbol)
+            } else if case let d = depth(of: symbol), d > 1 {
+                heap.push(depth: d, symbol)
+            } else {
+                shallowDefinitions.append(symbol)
+            }
+        }
         var constant = row.constant
         for cell in row.cells where scratch.accumulate(cell.symbol, cell.coefficient) && isBasic(cell.symbol) {
-            heap.push(depth: depthForExpansion(cell.symbol), cell.symbol)
+            enqueue(cell.symbol)
         }
         while let symbol = heap.popDeepest() {
             let weight = scratch.take(symbol)
@@ -274,18 +317,32 @@ extension Solver {
             constant += weight * definition.constant
             for cell in definition.cells
             where scratch.accumulate(cell.symbol, weight * cell.coefficient) && isBasic(cell.symbol) {
-                heap.push(depth: depthForExpansion(cell.symbol), cell.symbol)
+                enqueue(cell.symbol)
             }
+        }
+        for symbol in shallowDefinitions {
+            let weight = scratch.take(symbol)
+            if weight == 0 { continue }
+            statistics.expandedRows += 1
+            let definition = rows[Int(symbol)]!
+            constant += weight * definition.constant
+            for cell in definition.cells
+            where scratch.accumulate(cell.symbol, weight * cell.coefficient) && isBasic(cell.symbol) {
+                simplexRows.append(cell.symbol)
+            }
+        }
+        for symbol in simplexRows {
+            let weight = scratch.take(symbol)
+            if weight == 0 { continue }
+            statistics.expandedRows += 1
+            let definition = rows[Int(symbol)]!
+            constant += weight * definition.constant
+            for cell in definition.cells { scratch.accumulate(cell.symbol, weight * cell.coefficient) }
         }
         let expanded = scratch.collect(constant: constant)
         statistics.expansions += 1
         statistics.expandedCells += expanded.count
         return expanded
-    }
-
-    /// A basic symbol's depth: a definition's, or 0 for a simplex row, which holds parameters only.
-    @inline(__always) private func depthForExpansion(_ symbol: Symbol) -> Int32 {
-        isDefinition(symbol) ? depths[Int(symbol)] : 0
     }
 
     /// The common case of `expandFully`: every basic symbol of the row has a
@@ -505,7 +562,7 @@ struct DepthHeap {
 
     mutating func removeAll() { keys.removeAll(keepingCapacity: true) }
 
-    mutating func push(depth: Int32, _ symbol: Symbol) {
+    @inline(__always) mutating func push(depth: Int32, _ symbol: Symbol) {
         var i = keys.count
         let key = UInt64(UInt32(bitPattern: depth)) << 32 | UInt64(UInt32(bitPattern: symbol))
         keys.append(key)
@@ -518,7 +575,7 @@ struct DepthHeap {
         keys[i] = key
     }
 
-    mutating func popDeepest() -> Symbol? {
+    @inline(__always) mutating func popDeepest() -> Symbol? {
         guard let top = keys.first else { return nil }
         let last = keys.removeLast()
         if !keys.isEmpty {
