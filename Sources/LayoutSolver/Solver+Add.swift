@@ -199,6 +199,7 @@ extension Solver {
             subject = tag.marker
         }
         if subject < 0 {
+            if installByDualSimplex(row) { return }
             if valuesPending { flushValues() }
             try addWithArtificialVariable(row, constraint: constraint)
             return
@@ -222,13 +223,103 @@ extension Solver {
     /// Slacks are tried before errors: a slack costs nothing, so entering it
     /// leaves the objective as it was, where an error would be pivoted out
     /// again by the next optimisation.
+    ///
+    /// Within a kind, a symbol that no level of the objective holds goes
+    /// first: entering it leaves the objective as it was, where entering one
+    /// with a cost changes the objective, and the next optimisation pivots
+    /// it out again, through every row that holds it. (A stack's rows each
+    /// bound the stack's width: a new row entered through the compression
+    /// slack of the widest row's label, which every other row's bound
+    /// holds, and was pivoted out again, both times through all the rows.)
     func feasibleSubject(in row: Row) -> Symbol {
         for kind in [SymbolKind.slack, .error] {
+            var candidates = 0
+            for cell in row.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind { candidates += 1 }
+            if candidates == 0 { continue }
+            // With one candidate there is nothing to prefer.
+            let preferCostFree = candidates > 1
+            var anyCosted = false
             for cell in row.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind {
+                if preferCostFree && !isCostFree(cell.symbol) {
+                    anyCosted = true
+                } else if bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient) {
+                    return cell.symbol
+                }
+            }
+            guard anyCosted else { continue }
+            for cell in row.cells
+            where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind && !isCostFree(cell.symbol) {
                 if bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient) { return cell.symbol }
             }
         }
         return -1
+    }
+
+    /// Whether no level of the objective holds a parameter: its reduced cost is zero.
+    func isCostFree(_ symbol: Symbol) -> Bool {
+        for level in levels where level.row.index(of: symbol) != nil { return false }
+        return true
+    }
+
+    /// Enters a row that no feasible pivot can take (every candidate fails
+    /// the ratio test) by the dual simplex, the textbook way of adding a
+    /// constraint to an optimal tableau: the row is solved for a slack or
+    /// error that costs nothing and that no simplex row holds, so entering it
+    /// leaves every other row and the objective as they were, optimal; only
+    /// the new row is infeasible, and dual pivots (``dualEnteringSymbol(for:)``)
+    /// make it feasible while keeping the objective optimal.
+    ///
+    /// kiwi's artificial variable gets there too, but its phase one pivots
+    /// towards any feasible basis, not the optimal one, and the second phase
+    /// walks back: when a stack's widest row changes, every row's bound was
+    /// pivoted through in turn, each pivot rewriting every row.
+    ///
+    /// Returns false, with the tableau as it was, when there is no such
+    /// symbol or the dual simplex finds the row infeasible (the constraint
+    /// conflicts): the artificial path then enters it or names the conflict.
+    mutating func installByDualSimplex(_ expanded: Row) -> Bool {
+        var subject: Symbol = -1
+        var subjectUsers = Int.max
+        for cell in expanded.cells where kinds[Int(cell.symbol)].isPivotable {
+            let symbol = cell.symbol
+            guard !isBasic(symbol), isCostFree(symbol),
+                !columns[Int(symbol)].contains(where: { !isDefinition($0) })
+            else { continue }
+            let users = columns[Int(symbol)].count
+            if users < subjectUsers {
+                subject = symbol
+                subjectUsers = users
+            }
+        }
+        guard subject >= 0 else { return false }
+        var row = expanded
+        row.solve(for: subject)
+        insertRow(subject, row)
+        infeasibleRows.removeAll(keepingCapacity: true)
+        infeasibleRows.append(subject)
+        // Dual pivots cannot cycle in exact arithmetic with a unique optimum;
+        // the bound keeps rounding from looping, the artificial path takes over.
+        let limit = 64 + 4 * rows.count
+        var pivots: [(leaving: Symbol, entering: Symbol)] = []
+        var feasible = true
+        while let leaving = infeasibleRows.popLast() {
+            guard let row = rows[Int(leaving)], !isDefinition(leaving),
+                row.constant < 0, !nearZero(row.constant)
+            else { continue }
+            guard pivots.count < limit, let entering = dualEnteringSymbol(for: row) else {
+                feasible = false
+                break
+            }
+            pivot(leaving: leaving, entering: entering)
+            pivots.append((leaving, entering))
+        }
+        infeasibleRows.removeAll(keepingCapacity: true)
+        if feasible { return true }
+        // Back to the tableau before the row: each pivot undone, then the row taken out.
+        for (leaving, entering) in pivots.reversed() { pivot(leaving: entering, entering: leaving) }
+        infeasibleRows.removeAll(keepingCapacity: true)
+        _ = takeRow(subject)
+        return false
     }
 
     /// Whether `row`, solved for `entering`, keeps every simplex row feasible.

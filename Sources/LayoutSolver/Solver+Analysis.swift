@@ -136,8 +136,8 @@ extension Solver {
     ///
     /// For tests: simplex rows and objectives hold only restricted parameters,
     /// their constants are feasible, the column index matches the rows,
-    /// definitions form no cycle, and each variable's value by id is its
-    /// symbol's.
+    /// definitions form no cycle and are deeper than those they refer to, and
+    /// each variable's value by id is its symbol's.
     package func checkInvariants() {
         for i in rows.indices {
             guard let row = rows[i] else { continue }
@@ -174,6 +174,14 @@ extension Solver {
         for i in variableIDs.indices where variableIDs[i] >= 0 {
             let slot = valueSlot(of: Symbol(i))
             precondition(slot < 0 || variableValues[slot] == values[i], "value by id of \(i) is stale")
+        }
+        // Expanding deepest first needs each definition deeper than those it refers to.
+        for i in rows.indices where rows[i] != nil && kinds[i] == .external {
+            for s in rows[i]!.symbols where isBasic(s) && isDefinition(s) {
+                precondition(
+                    depths[i] == 0 || depths[i] > depths[Int(s)] && depths[Int(s)] != 0,
+                    "definition \(i) is not deeper than \(s), which it refers to")
+            }
         }
         // No cycles: every definition must be evaluable.
         var state = [UInt8](repeating: 0, count: rows.count)

@@ -3,8 +3,54 @@ extension Solver {
     mutating func insertRow(_ basic: Symbol, _ row: consuming Row) {
         shapeVersion &+= 1
         for symbol in row.symbols { columns[Int(symbol)].insert(basic) }
+        if kinds[Int(basic)] == .external {
+            // Its depth is found when an expansion needs it (``depth(of:)``).
+            depths[Int(basic)] = 0
+            if !columns[Int(basic)].isEmpty { forgetDepths(above: basic) }
+        }
         rows[Int(basic)] = row
         noteChanged(basic)
+    }
+
+    /// Forgets the depths of the definitions that refer to `basic`, which
+    /// named it when it was a parameter and may now be no deeper than it,
+    /// and of those that refer to them. Those whose depth is unknown
+    /// already are skipped: everything that refers to them is unknown too.
+    private mutating func forgetDepths(above basic: Symbol) {
+        var stack = scratch.takeWorklist()
+        stack.append(basic)
+        while let symbol = stack.popLast() {
+            for user in columns[Int(symbol)] where isDefinition(user) && depths[Int(user)] != 0 {
+                depths[Int(user)] = 0
+                stack.append(user)
+            }
+        }
+        scratch.giveBack(worklist: stack)
+    }
+
+    /// A definition's depth (``depths``), computed and remembered if unknown:
+    /// one more than the deepest definition its row refers to, 1 if none.
+    mutating func depth(of definition: Symbol) -> Int32 {
+        if depths[Int(definition)] != 0 { return depths[Int(definition)] }
+        var stack = scratch.takeStack()
+        stack.append((definition, false))
+        while let (symbol, childrenDone) = stack.popLast() {
+            if depths[Int(symbol)] != 0 { continue }
+            if childrenDone {
+                var depth: Int32 = 1
+                for t in rows[Int(symbol)]!.symbols where isBasic(t) && isDefinition(t) {
+                    depth = max(depth, depths[Int(t)] + 1)
+                }
+                depths[Int(symbol)] = depth
+                continue
+            }
+            stack.append((symbol, true))
+            for t in rows[Int(symbol)]!.symbols where isBasic(t) && isDefinition(t) && depths[Int(t)] == 0 {
+                stack.append((t, false))
+            }
+        }
+        scratch.giveBack(stack: stack)
+        return depths[Int(definition)]
     }
 
     /// Takes the row of `basic` out of the tableau; `basic` becomes a parameter.
@@ -24,6 +70,7 @@ extension Solver {
         // storage nothing else refers to and the column index can be kept
         // as each symbol comes and goes.
         var row = rows[Int(basic)].take()!
+        statistics.mergedCells += row.count + other.count
         row.add(other, times: factor) { symbol, isNew in
             if isNew { columns[Int(symbol)].insert(basic) } else { columns[Int(symbol)].remove(basic) }
         }
@@ -218,7 +265,15 @@ extension Solver {
     // MARK: Expansion
 
     /// The row with every basic symbol replaced by its row, recursively: a row
-    /// in parameters only. Work is proportional to the definitions it reaches.
+    /// in parameters only.
+    ///
+    /// Basic symbols are expanded deepest first (``depths``), so each is
+    /// expanded once, after every definition that refers to it has given it
+    /// its weight, and one whose weights cancel is not expanded at all, nor
+    /// what only it reaches. Work is proportional to the definitions the
+    /// weights reach, not to all those the row could reach: a label's top
+    /// against its stack row's, both defined down a chain through every row
+    /// above, cancels at the row's top.
     mutating func expandFully(_ row: Row) -> Row {
         guard row.symbols.contains(where: { isBasic($0) }) else { return row }
         if let shallow = expandShallow(row) {
@@ -226,34 +281,60 @@ extension Solver {
             statistics.expandedCells += shallow.count
             return shallow
         }
-        let epoch = scratch.nextEpoch()
-        // Post order of the basic symbols reachable through rows.
-        var order = scratch.takeOrder()
-        var stack = scratch.takeStack()
-        defer { scratch.giveBack(order: order, stack: stack) }
-        for s in row.symbols where isBasic(s) {
-            stack.append((s, false))
-            while let (symbol, expanded) = stack.popLast() {
-                if expanded {
-                    order.append(symbol)
-                    continue
-                }
-                if scratch.mark(symbol, epoch: epoch) { continue }
-                stack.append((symbol, true))
-                if isDefinition(symbol) {
-                    for t in rows[Int(symbol)]!.symbols where isBasic(t) && !scratch.isMarked(t, epoch: epoch) {
-                        stack.append((t, false))
-                    }
-                }
+        scratch.prepare(count: kinds.count)
+        // Definitions that refer to other definitions go through the heap.
+        // Those that refer to none (depth 1) and simplex rows (parameters
+        // only) get all their weight from deeper definitions, so they wait
+        // in lists, expanded after the heap in that order: a chain's rows
+        // keep the heap at one or two entries instead of holding every
+        // view's width until the end.
+        var heap = scratch.takeHeap()
+        var shallowDefinitions = scratch.takeWorklist()
+        var simplexRows = scratch.takeOrder()
+        defer {
+            scratch.giveBack(heap: heap)
+            scratch.giveBack(worklist: shallowDefinitions)
+            scratch.giveBack(order: simplexRows)
+        }
+        func enqueue(_ symbol: Symbol) {
+            if !isDefinition(symbol) {
+                simplexRows.append(symbol)
+            } else if case let d = depth(of: symbol), d > 1 {
+                heap.push(depth: d, symbol)
+            } else {
+                shallowDefinitions.append(symbol)
             }
         }
-        // Push weights down in topological order.
-        scratch.prepare(count: kinds.count)
         var constant = row.constant
-        for cell in row.cells { scratch.accumulate(cell.symbol, cell.coefficient) }
-        for symbol in order.reversed() {
+        for cell in row.cells where scratch.accumulate(cell.symbol, cell.coefficient) && isBasic(cell.symbol) {
+            enqueue(cell.symbol)
+        }
+        while let symbol = heap.popDeepest() {
             let weight = scratch.take(symbol)
             if weight == 0 { continue }
+            statistics.expandedRows += 1
+            let definition = rows[Int(symbol)]!
+            constant += weight * definition.constant
+            for cell in definition.cells
+            where scratch.accumulate(cell.symbol, weight * cell.coefficient) && isBasic(cell.symbol) {
+                enqueue(cell.symbol)
+            }
+        }
+        for symbol in shallowDefinitions {
+            let weight = scratch.take(symbol)
+            if weight == 0 { continue }
+            statistics.expandedRows += 1
+            let definition = rows[Int(symbol)]!
+            constant += weight * definition.constant
+            for cell in definition.cells
+            where scratch.accumulate(cell.symbol, weight * cell.coefficient) && isBasic(cell.symbol) {
+                simplexRows.append(cell.symbol)
+            }
+        }
+        for symbol in simplexRows {
+            let weight = scratch.take(symbol)
+            if weight == 0 { continue }
+            statistics.expandedRows += 1
             let definition = rows[Int(symbol)]!
             constant += weight * definition.constant
             for cell in definition.cells { scratch.accumulate(cell.symbol, weight * cell.coefficient) }
@@ -315,12 +396,19 @@ struct ExpansionScratch {
     private var order: [Symbol] = []
     private var stack: [(Symbol, Bool)] = []
     private var worklist: [Symbol] = []
+    private var heap = DepthHeap()
 
     // Buffers are lent out by value and given back empty, so a caller can fill
     // one while it also reads the solver, without allocating each time.
     mutating func takeOrder() -> [Symbol] { swapEmpty(&order) }
     mutating func takeStack() -> [(Symbol, Bool)] { swapEmpty(&stack) }
     mutating func takeWorklist() -> [Symbol] { swapEmpty(&worklist) }
+    mutating func takeHeap() -> DepthHeap { swapEmpty(&heap) }
+    mutating func giveBack(heap: DepthHeap) {
+        var heap = heap
+        heap.removeAll()
+        self.heap = heap
+    }
 
     mutating func giveBack(worklist: [Symbol]) {
         var worklist = worklist
@@ -341,6 +429,12 @@ struct ExpansionScratch {
 
     private func swapEmpty<T>(_ buffer: inout [T]) -> [T] {
         var taken: [T] = []
+        swap(&taken, &buffer)
+        return taken
+    }
+
+    private func swapEmpty(_ buffer: inout DepthHeap) -> DepthHeap {
+        var taken = DepthHeap()
         swap(&taken, &buffer)
         return taken
     }
@@ -383,13 +477,15 @@ struct ExpansionScratch {
         }
     }
 
-    @inline(__always) mutating func accumulate(_ symbol: Symbol, _ value: Double) {
+    /// Adds to a symbol's weight; returns whether the symbol was not touched before.
+    @discardableResult
+    @inline(__always) mutating func accumulate(_ symbol: Symbol, _ value: Double) -> Bool {
         let i = Int(symbol)
-        if !isTouched[i] {
-            isTouched[i] = true
-            touched.append(symbol)
-        }
         weights[i] += value
+        if isTouched[i] { return false }
+        isTouched[i] = true
+        touched.append(symbol)
+        return true
     }
 
     /// Takes the weight accumulated on a basic symbol, which is then expanded.
@@ -455,5 +551,46 @@ struct ExpansionScratch {
         }
         touched.removeAll(keepingCapacity: true)
         return Row(constant: constant, sortedCells: cells)
+    }
+}
+
+/// A binary max-heap of basic symbols by depth, for ``Solver/expandFully(_:)``:
+/// each entry is the depth in the high half of a key and the symbol in the
+/// low half, so the deepest comes out first.
+struct DepthHeap {
+    private var keys: [UInt64] = []
+
+    mutating func removeAll() { keys.removeAll(keepingCapacity: true) }
+
+    @inline(__always) mutating func push(depth: Int32, _ symbol: Symbol) {
+        var i = keys.count
+        let key = UInt64(UInt32(bitPattern: depth)) << 32 | UInt64(UInt32(bitPattern: symbol))
+        keys.append(key)
+        while i > 0 {
+            let parent = (i - 1) >> 1
+            if keys[parent] >= key { break }
+            keys[i] = keys[parent]
+            i = parent
+        }
+        keys[i] = key
+    }
+
+    @inline(__always) mutating func popDeepest() -> Symbol? {
+        guard let top = keys.first else { return nil }
+        let last = keys.removeLast()
+        if !keys.isEmpty {
+            var i = 0
+            let n = keys.count
+            while true {
+                var child = 2 * i + 1
+                if child >= n { break }
+                if child + 1 < n && keys[child + 1] > keys[child] { child += 1 }
+                if keys[child] <= last { break }
+                keys[i] = keys[child]
+                i = child
+            }
+            keys[i] = last
+        }
+        return Symbol(bitPattern: UInt32(truncatingIfNeeded: top))
     }
 }

@@ -21,6 +21,7 @@ extension Solver {
         let chunk = max(64, kinds.count / 2)
         kinds.append(contentsOf: repeatElement(.invalid, count: chunk))
         rows.append(contentsOf: repeatElement(nil, count: chunk))
+        depths.append(contentsOf: repeatElement(0, count: chunk))
         columns.append(contentsOf: repeatElement(SymbolSet(), count: chunk))
         priorities.append(contentsOf: repeatElement(0, count: chunk))
         owners.append(contentsOf: repeatElement(nil, count: chunk))

@@ -49,6 +49,13 @@ public struct Solver: Sendable {
     var kinds: [SymbolKind] = []
     /// The row of each basic symbol.
     var rows: [Row?] = []
+    /// For each definition, a depth greater than that of every definition its
+    /// row refers to (at least 1), so that expanding deepest first expands a
+    /// definition after all that refer to it; 0 while unknown. Found when an
+    /// expansion needs it, and forgotten for those above a definition entered
+    /// for a symbol that definitions already named; a known depth is only
+    /// ever above known ones. Meaningless for other symbols.
+    var depths: [Int32] = []
     /// For each symbol, the basic symbols whose rows hold it.
     var columns: [SymbolSet] = []
     /// The priority of each error symbol.
@@ -149,8 +156,13 @@ package struct SolverStatistics: Sendable {
     package var expansions = 0
     /// Cells those expansions produced.
     package var expandedCells = 0
+    /// Rows substituted by expansions that needed more than one level.
+    package var expandedRows = 0
     /// Symbols whose value was recomputed.
     package var valueUpdates = 0
+    /// Cells of the rows that substitutions and pivots added into (each
+    /// sum's two rows): what entering a row costs in the tableau.
+    package var mergedCells = 0
 }
 
 /// The symbols that a constraint added to the tableau.
