@@ -306,37 +306,35 @@ extension Solver {
             }
         }
         var constant = row.constant
+        // Takes the weight gathered on a basic symbol and adds its row's constant by it: the row and the weight
+        // to add its cells by, or nil when the weights cancelled and nothing is expanded.
+        func weighted(_ symbol: Symbol) -> (definition: Row, weight: Double)? {
+            let weight = scratch.take(symbol)
+            if weight == 0 { return nil }
+            statistics.expandedRows += 1
+            let definition = rows[Int(symbol)]!
+            constant += weight * definition.constant
+            return (definition, weight)
+        }
         for cell in row.cells where scratch.accumulate(cell.symbol, cell.coefficient) && isBasic(cell.symbol) {
             enqueue(cell.symbol)
         }
         while let symbol = heap.popDeepest() {
-            let weight = scratch.take(symbol)
-            if weight == 0 { continue }
-            statistics.expandedRows += 1
-            let definition = rows[Int(symbol)]!
-            constant += weight * definition.constant
+            guard let (definition, weight) = weighted(symbol) else { continue }
             for cell in definition.cells
             where scratch.accumulate(cell.symbol, weight * cell.coefficient) && isBasic(cell.symbol) {
                 enqueue(cell.symbol)
             }
         }
         for symbol in shallowDefinitions {
-            let weight = scratch.take(symbol)
-            if weight == 0 { continue }
-            statistics.expandedRows += 1
-            let definition = rows[Int(symbol)]!
-            constant += weight * definition.constant
+            guard let (definition, weight) = weighted(symbol) else { continue }
             for cell in definition.cells
             where scratch.accumulate(cell.symbol, weight * cell.coefficient) && isBasic(cell.symbol) {
                 simplexRows.append(cell.symbol)
             }
         }
         for symbol in simplexRows {
-            let weight = scratch.take(symbol)
-            if weight == 0 { continue }
-            statistics.expandedRows += 1
-            let definition = rows[Int(symbol)]!
-            constant += weight * definition.constant
+            guard let (definition, weight) = weighted(symbol) else { continue }
             for cell in definition.cells { scratch.accumulate(cell.symbol, weight * cell.coefficient) }
         }
         let expanded = scratch.collect(constant: constant)
