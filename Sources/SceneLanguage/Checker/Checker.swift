@@ -151,7 +151,6 @@ struct Checker {
             enter(declarations)
         }
         declareActions()
-
     }
 
     /// Enters declared names into the namespace and the scene's tables, in source order, reporting duplicates

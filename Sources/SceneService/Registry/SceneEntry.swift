@@ -13,7 +13,7 @@ package struct SceneEntry: Sendable {
     package var path: String
     /// The last text read: a save that leaves it as it was changes nothing.
     var text: String?
-    /// What the last text was made: its scene and diagnostics (what the parse keeps for reuse is
+    /// What the last text made: its scene and diagnostics (what the parse keeps for reuse is
     /// ``parseReuse``), for a `reload` of the same text to take as it is.
     var translated: TranslatedSource?
     /// What the next save's parse can reuse of the last one's; kept for the scenes saved last only
