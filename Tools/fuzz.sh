@@ -67,20 +67,35 @@ common_flags=(
     -enable-upcoming-feature MemberImportVisibility -I "$out/modules"
 )
 flags=("${common_flags[@]}" -sanitize=$sanitizers)
-build_module() {  # NAME: Sources/NAME/**/*.swift to $out/NAME.o and $out/modules/NAME.swiftmodule
+build_module() {  # NAME [untraced]: Sources/NAME/**/*.swift to $out/NAME.o and $out/modules/NAME.swiftmodule
     # Skipped when the object is newer than every source of the package and this script (a module's
     # interface can change with the modules it imports, so any change under Sources/ rebuilds them all).
     if [ -e "$out/$1.o" ] && [ -z "$(find Sources Tools/fuzz.sh -newer "$out/$1.o" -print -quit)" ]; then return; fi
     find "Sources/$1" -name '*.swift' | sort | xargs swiftc "${flags[@]}" -module-name "$1" -wmo \
         -emit-module -emit-module-path "$out/modules/$1.swiftmodule" -c -o "$out/$1.o"
+    if [ "${2:-}" = untraced ]; then untrace_comparisons "$out/$1.o"; fi
 }
-build_module LayoutValues
-build_module LayoutSolver
+# The fuzzer's comparison hooks (`-sanitize=fuzzer` puts one before every comparison, with no way to leave them
+# out) record both operands, so that libFuzzer can put the values the code compares with into its inputs: worth
+# it where the code compares the input's bytes, words and numbers (the lexer, the parser, the protocol's
+# decoder), and nothing but cost where it compares values computed far from them. The solver's hooks alone
+# were 29 % of the scene target's time (perf, on the corpus), the whole of them half. In the modules given
+# `untraced`, the hooks call functions that do nothing (FuzzSupport's `fuzz_untraced_*`); their edges are still
+# counted, so an input that reaches new code there is still kept.
+untrace_comparisons() {  # OBJECT
+    local renames=() hook
+    for hook in cmp1 cmp2 cmp4 cmp8 const_cmp1 const_cmp2 const_cmp4 const_cmp8 switch div4 div8 gep; do
+        renames+=(--redefine-sym "__sanitizer_cov_trace_$hook=fuzz_untraced_$hook")
+    done
+    objcopy "${renames[@]}" "$1"
+}
+build_module LayoutValues untraced  # names, numbers, geometry: compared with the input only through the parser
+build_module LayoutSolver untraced  # the simplex: compares coefficients computed from the constraints
 build_module PlaygroundProtocol  # imports LayoutValues
 build_module SceneLanguage  # imports LayoutValues
-build_module Animation
-build_module SceneRuntime  # imports the four above
-build_module SwiftExport  # imports SceneLanguage
+build_module Animation untraced  # curves and springs
+build_module SceneRuntime untraced  # imports the four above: the layout model and the running scene
+build_module SwiftExport untraced  # imports SceneLanguage: writes Swift
 build_module FileWatching  # imports LayoutValues
 build_module SceneService  # the daemon's scenes, without networking: imports SceneRuntime and FileWatching
 build_module JSONRPC  # imports PlaygroundProtocol
@@ -92,15 +107,22 @@ swiftc "${common_flags[@]}" ${support_sanitizers[@]+"${support_sanitizers[@]}"} 
 modules=("$out/FuzzSupport.o" "$out/LayoutValues.o" "$out/LayoutSolver.o" "$out/SceneLanguage.o" "$out/PlaygroundProtocol.o" "$out/Animation.o"
     "$out/SceneRuntime.o" "$out/SwiftExport.o" "$out/FileWatching.o" "$out/SceneService.o" "$out/JSONRPC.o"
     "$out/LanguageServer.o")
+# The protocol's module both decodes requests (what the protocol and lsp targets' inputs become) and writes JSON
+# (every target's answers and frames): the targets whose inputs never reach its decoder link a copy of it
+# untraced, in which writing the answers' JSON no longer feeds the fuzzer the bytes of its own output.
+cp "$out/PlaygroundProtocol.o" "$out/PlaygroundProtocol.untraced.o"
+untrace_comparisons "$out/PlaygroundProtocol.untraced.o"
+untraced_modules=("${modules[@]/%PlaygroundProtocol.o/PlaygroundProtocol.untraced.o}")
 
 # Each target's entry point, with the shared checks, linked with the modules
 # and libFuzzer's main. The protocol and exec targets answer with the daemon's
 # scene registry, from the SceneService module. The linker's "Cannot export
 # local symbol" notes about the sanitizers are harmless.
 build_target() {  # NAME SOURCES…
-    local name=$1
+    local name=$1 objects=("${modules[@]}")
     shift
-    swiftc "${flags[@]}" -module-name "Fuzz_$name" "$@" "${modules[@]}" \
+    case "$name" in scene | exec) objects=("${untraced_modules[@]}") ;; esac
+    swiftc "${flags[@]}" -module-name "Fuzz_$name" "$@" "${objects[@]}" \
         -o "$out/fuzz-$name" 2> >(grep -v "Cannot export local symbol" >&2)
 }
 
@@ -180,7 +202,7 @@ prepare_import() {
         -Xcc -I -Xcc "$shims" -module-name SwiftImport -wmo -emit-module \
         -emit-module-path "$out/modules/SwiftImport.swiftmodule" -c -o "$out/SwiftImport.o"
     swiftc "${flags[@]}" -I "$syntax/Modules" -Xcc -I -Xcc "$shims" -module-name Fuzz_import \
-        Tools/fuzz/import/FuzzImport.swift "${modules[@]}" "$out/SwiftImport.o" \
+        Tools/fuzz/import/FuzzImport.swift "${untraced_modules[@]}" "$out/SwiftImport.o" \
         "${objects[@]}" -o "$out/fuzz-import" 2> >(grep -v "Cannot export local symbol" >&2)
     for file in Tests/SwiftImportTests/Fixtures/*.txt Playgrounds/swift/*.swift; do seed import "$(cat "$file")"; done
     while IFS= read -r -d '' text; do

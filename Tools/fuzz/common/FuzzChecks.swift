@@ -188,6 +188,13 @@ package struct JSONChecker {
     }
 }
 
+/// Traps unless `bytes` are one line of valid JSON: what the daemon sends, which `what` names in the message.
+package func checkLine(_ bytes: [UInt8], what: String) {
+    precondition(!bytes.contains(0x0A), "\(what) holds a newline inside its line")
+    var json = JSONChecker(bytes)
+    precondition(json.isValid(), "\(what) is not valid JSON: \(String(decoding: bytes.prefix(300), as: UTF8.self))")
+}
+
 /// A file's bytes, read with the C library (the fuzzer links no Foundation); nil when it cannot be opened.
 package func readAll(_ path: String) -> [UInt8]? {
     guard let file = fopen(path, "rb") else { return nil }
@@ -220,3 +227,24 @@ package struct Sample {
 
 /// FUZZ_EVERY_CHECK=1: every input gets every check.
 package let everyCheck = getenv("FUZZ_EVERY_CHECK").map { String(cString: $0) == "1" } ?? false
+
+// MARK: Comparison hooks that do nothing
+
+// What the comparison hooks of the modules that Tools/fuzz.sh builds `untraced` call instead of libFuzzer's
+// `__sanitizer_cov_trace_*` (it renames them in those objects): their comparisons are of values computed far
+// from the input, whose operands would teach libFuzzer nothing. One for each hook that the compiler emits, with
+// its C signature.
+
+@_cdecl("fuzz_untraced_cmp1") package func untracedCmp1(_ left: UInt8, _ right: UInt8) {}
+@_cdecl("fuzz_untraced_cmp2") package func untracedCmp2(_ left: UInt16, _ right: UInt16) {}
+@_cdecl("fuzz_untraced_cmp4") package func untracedCmp4(_ left: UInt32, _ right: UInt32) {}
+@_cdecl("fuzz_untraced_cmp8") package func untracedCmp8(_ left: UInt64, _ right: UInt64) {}
+@_cdecl("fuzz_untraced_const_cmp1") package func untracedConstCmp1(_ left: UInt8, _ right: UInt8) {}
+@_cdecl("fuzz_untraced_const_cmp2") package func untracedConstCmp2(_ left: UInt16, _ right: UInt16) {}
+@_cdecl("fuzz_untraced_const_cmp4") package func untracedConstCmp4(_ left: UInt32, _ right: UInt32) {}
+@_cdecl("fuzz_untraced_const_cmp8") package func untracedConstCmp8(_ left: UInt64, _ right: UInt64) {}
+@_cdecl("fuzz_untraced_switch")
+package func untracedSwitch(_ value: UInt64, _ cases: UnsafeMutablePointer<UInt64>?) {}
+@_cdecl("fuzz_untraced_div4") package func untracedDiv4(_ value: UInt32) {}
+@_cdecl("fuzz_untraced_div8") package func untracedDiv8(_ value: UInt64) {}
+@_cdecl("fuzz_untraced_gep") package func untracedGEP(_ index: UInt) {}

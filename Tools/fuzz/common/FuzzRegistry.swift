@@ -86,12 +86,6 @@ func checkSent(_ events: [Event], asJSON: Bool = true) {
     }
 }
 
-func checkLine(_ bytes: [UInt8], what: String) {
-    precondition(!bytes.contains(0x0A), "\(what) holds a newline inside its line")
-    var json = JSONChecker(bytes)
-    precondition(json.isValid(), "\(what) is not valid JSON: \(String(decoding: bytes.prefix(300), as: UTF8.self))")
-}
-
 func checkFrame(_ frame: Frame) {
     for view in frame.views {
         precondition(
