@@ -78,7 +78,7 @@ package struct Lexer {
             let byte = bytes[i]
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                i += 1
+                i = end(from: i + 1) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
             case UInt8(ascii: "\n"):
                 i += 1
                 emit(.newline, from: start)
@@ -96,7 +96,7 @@ package struct Lexer {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 lexNumber()
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-                while i < bytes.count && isIdentifierByte(bytes[i]) { i += 1 }
+                i = end(from: i + 1) { isIdentifierByte($0) }
                 if startsVisualFormat(from: start) {
                     lexVisualFormat(from: start)
                 } else {
@@ -163,6 +163,17 @@ package struct Lexer {
     private func text(from start: Int, to end: Int) -> String {
         bytes.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// Where the bytes from `start` on stop satisfying `predicate`: a run of them scanned in the file's buffer,
+    /// with the offset in a register. Stepping ``i`` byte by byte read and wrote it through `self` at each byte,
+    /// and checked each read against the array's bounds: most of the lexer's own time.
+    private func end(from start: Int, while predicate: (UInt8) -> Bool) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            while end < buffer.count && predicate(buffer[end]) { end += 1 }
+            return end
         }
     }
 

@@ -125,8 +125,8 @@ struct Parser {
 
     /// Consumes a token of this kind, or reports and abandons the statement.
     @discardableResult
-    mutating func expect(_ kind: Token.Kind, _ what: String) throws(Failure) -> Token {
-        guard current.kind == kind else { throw fail(expected: what) }
+    mutating func expect(_ kind: Token.Kind, _ what: @autoclosure () -> String) throws(Failure) -> Token {
+        guard current.kind == kind else { throw fail(expected: what()) }
         return advance()
     }
 
@@ -135,9 +135,9 @@ struct Parser {
         advance()
     }
 
-    /// Consumes an identifier: a name the user chooses.
-    mutating func expectIdentifier(_ what: String) throws(Failure) -> Identifier {
-        guard case .identifier(let name) = current.kind else { throw fail(expected: what) }
+    /// Consumes an identifier: a name the user chooses. `what` it should be is made only to report it missing.
+    mutating func expectIdentifier(_ what: @autoclosure () -> String) throws(Failure) -> Identifier {
+        guard case .identifier(let name) = current.kind else { throw fail(expected: what()) }
         return Identifier(name, advanceRange())
     }
 

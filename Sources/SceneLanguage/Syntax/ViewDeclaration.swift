@@ -80,8 +80,10 @@ public struct ViewDeclaration: Hashable, Sendable {
     /// A stack view's arrangement; nil for other kinds.
     public var stack: StackLayout? = nil
     /// Where each property given in the declaration was written, counted from the declaration's start
-    /// (``range``): they move with it, so that a reused line's view is moved without making them again.
-    var propertyOffsets: [ViewProperty: Range<Int>] = [:]
+    /// (``range``): they move with it, so that a reused line's view is moved without making them again. In the
+    /// order they were given, each once: a declaration gives a few, and a list searched in order costs less than
+    /// a dictionary made for every view (which was a fifth of parsing a label's line).
+    var propertyOffsets: [PropertyOffset] = []
     /// The declaration from its keyword to its name (and text).
     public var range: SourceRange
 
@@ -93,13 +95,25 @@ public struct ViewDeclaration: Hashable, Sendable {
 
     /// Where `property` was given in the declaration, if it was.
     public func propertyRange(_ property: ViewProperty) -> SourceRange? {
-        guard let offsets = propertyOffsets[property] else { return nil }
+        guard let offsets = propertyOffsets.first(where: { $0.property == property })?.offsets else { return nil }
         return SourceRange(
             start: range.start + offsets.lowerBound, end: range.start + offsets.upperBound, in: range.file)
     }
 
     /// Records where `property` was given: inside the declaration, after its start.
     mutating func setPropertyRange(_ written: SourceRange, for property: ViewProperty) {
-        propertyOffsets[property] = (written.start - range.start)..<(written.end - range.start)
+        let entry = PropertyOffset(
+            property: property, offsets: (written.start - range.start)..<(written.end - range.start))
+        if let index = propertyOffsets.firstIndex(where: { $0.property == property }) {
+            propertyOffsets[index] = entry
+        } else {
+            propertyOffsets.append(entry)
+        }
     }
+}
+
+/// Where a declaration gave a property: its offsets from the declaration's start.
+struct PropertyOffset: Hashable, Sendable {
+    let property: ViewProperty
+    let offsets: Range<Int>
 }
