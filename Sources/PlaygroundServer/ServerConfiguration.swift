@@ -1,4 +1,4 @@
-public import HostSystem
+package import HostSystem
 public import Logging
 public import PlaygroundProtocol
 package import SceneService
