@@ -289,14 +289,30 @@ for target in "${targets[@]}"; do
     fi
     # -timeout: an input that takes 10 s counts as a hang; -max_len: inputs longer than libFuzzer's default 4 KB.
     if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS"); else limit=(-max_total_time="$seconds"); fi
+    # The log's lines pass through the shell on their way, so that the moment libFuzzer has run the whole corpus
+    # (its INITED line) is known: the rate after it is the rate of the fuzzing itself, which a long run keeps,
+    # while loading a grown corpus of tens of thousands of inputs can take most of a short run.
+    rm -f "$out/$target/inited"
     set +e
     "$out/fuzz-$target" "${limit[@]}" -timeout=10 -max_len=16384 -dict="$out/$target/dict" \
-        -artifact_prefix="$out/$target/" -print_final_stats=1 "$out/$target/corpus" > "$out/$target/fuzz.log" 2>&1
-    status=$?
+        -artifact_prefix="$out/$target/" -print_final_stats=1 "$out/$target/corpus" 2>&1 |
+        while IFS= read -r line; do
+            case "$line" in *[[:space:]]INITED[[:space:]]*) echo "$EPOCHREALTIME ${line%%[[:space:]]*}" > "$out/$target/inited" ;; esac
+            printf '%s\n' "$line"
+        done > "$out/$target/fuzz.log"
+    status=${PIPESTATUS[0]}
+    ended=$EPOCHREALTIME
     set -e
     echo "== $target (${FUZZ_RUNS:+$FUZZ_RUNS inputs}${FUZZ_RUNS:-$seconds s}): exit status $status"
     grep -E "DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::new_units_added|ERROR|Fatal error|SUMMARY|Test unit written" \
         "$out/$target/fuzz.log" || true
+    if [ -e "$out/$target/inited" ]; then
+        read -r inited_at inited_units < "$out/$target/inited"
+        units=$(sed -n -E 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$out/$target/fuzz.log")
+        awk -v a="$inited_at" -v b="$ended" -v n="${inited_units#\#}" -v m="${units:-0}" 'BEGIN {
+            if (b - a > 0.5) printf "after the corpus (%d inputs): %d inputs in %.1f s, %d a second\n", n, m - n, b - a, (m - n) / (b - a)
+        }'
+    fi
     [ "$status" -eq 0 ] || found=1
 done
 exit $found
