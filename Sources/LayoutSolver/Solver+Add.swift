@@ -49,7 +49,7 @@ extension Solver {
                 flushValues()
                 try redefine(redefined, with: row, tag: tag, constraint: constraint)
             } else {
-                try install(expandFully(consume row), tag: tag, constraint: constraint, valuesPending: true)
+                try install(expandFully(row), tag: tag, constraint: constraint, valuesPending: true)
             }
         } catch {
             discardMarkers(tag, of: constraint)
@@ -64,7 +64,7 @@ extension Solver {
     mutating func makeRow(for constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
-        row.reserveCapacity(expression.terms.count + 2 + expansionRoom(for: expression))
+        row.reserveCapacity(expression.terms.count + 2)
         for term in expression.terms where !nearZero(term.coefficient) {
             row.add(symbol(for: term.variable), term.coefficient)
         }
@@ -98,23 +98,6 @@ extension Solver {
         owners[Int(tag.marker)] = constraint
         if tag.other >= 0 { owners[Int(tag.other)] = constraint }
         return (row, tag)
-    }
-
-    /// The cells that expanding a row of `expression` would add, when every
-    /// variable of it is basic, else 0. Such a row is expanded
-    /// (``expandFully(_:)``) before it enters, and room for its variables'
-    /// rows from the start spares the expansion a second allocation; a row
-    /// with a variable that is not basic is mostly that variable's
-    /// definition, kept as it is.
-    func expansionRoom(for expression: Expression) -> Int {
-        var room = 0
-        for term in expression.terms where !nearZero(term.coefficient) {
-            guard let symbol = variableSymbols[term.variable.id], let definition = rows[Int(symbol)] else {
-                return 0
-            }
-            room += definition.count
-        }
-        return room
     }
 
     /// A new error symbol, entered in the objective of its priority level.

@@ -112,11 +112,8 @@ extension Solver {
 
     mutating func substituteInObjective(_ symbol: Symbol, _ row: Row) {
         for k in levels.indices {
-            // Looked up before writing: most levels do not hold the symbol,
-            // and a write would check that the storage is not shared.
-            guard levels[k].row.index(of: symbol) != nil else { continue }
             let coefficient = levels[k].row.remove(symbol)
-            addToObjective(k, row, times: coefficient)
+            if coefficient != 0 { addToObjective(k, row, times: coefficient) }
         }
         if artificial != nil {
             let coefficient = artificial!.remove(symbol)
@@ -277,13 +274,12 @@ extension Solver {
     /// weights reach, not to all those the row could reach: a label's top
     /// against its stack row's, both defined down a chain through every row
     /// above, cancels at the row's top.
-    mutating func expandFully(_ row: consuming Row) -> Row {
+    mutating func expandFully(_ row: Row) -> Row {
         guard row.symbols.contains(where: { isBasic($0) }) else { return row }
-        if let room = shallowExpansionRoom(row) {
-            expandShallow(&row, room: room)
+        if let shallow = expandShallow(row) {
             statistics.expansions += 1
-            statistics.expandedCells += row.count
-            return row
+            statistics.expandedCells += shallow.count
+            return shallow
         }
         scratch.prepare(count: kinds.count)
         // Definitions that refer to other definitions go through the heap.
@@ -347,39 +343,25 @@ extension Solver {
         return expanded
     }
 
-    /// Whether `expandShallow` can expand the row, the common case of
-    /// `expandFully`: every basic symbol of the row has a row in parameters
-    /// only, so one substitution each is enough, without the graph walk.
-    /// The cells the expanded row may need, or nil when a definition refers
-    /// to another basic symbol.
-    private func shallowExpansionRoom(_ row: Row) -> Int? {
+    /// The common case of `expandFully`: every basic symbol of the row has a
+    /// row in parameters only, so one substitution each is enough, without
+    /// the graph walk. Nil when a definition refers to another basic symbol.
+    private func expandShallow(_ row: Row) -> Row? {
         var room = row.count
         for symbol in row.symbols where isBasic(symbol) {
             let definition = rows[Int(symbol)]!
             if isDefinition(symbol) && definition.symbols.contains(where: { isBasic($0) }) { return nil }
             room += definition.count
         }
-        return room
-    }
-
-    /// Substitutes each basic symbol of the row by its row, in place. A row
-    /// that ``makeRow(for:)`` sized for this already has the room, so the
-    /// expansion allocates nothing.
-    private func expandShallow(_ row: inout Row, room: Int) {
-        row.reserveCapacity(room)
-        var k = 0
-        while k < row.count {
-            let symbol = row.cells[k].symbol
-            guard isBasic(symbol) else {
-                k += 1
-                continue
-            }
-            // The substitution changes the cells before and after `k`: start
-            // again from the first, past symbols that are parameters.
-            let c = row.remove(symbol)
-            row.add(rows[Int(symbol)]!, times: c)
-            k = 0
+        // One copy of the row's storage, with room for every substitution.
+        var result = row
+        result.reserveCapacity(room)
+        for symbol in row.symbols where isBasic(symbol) {
+            let definition = rows[Int(symbol)]!
+            let c = result.remove(symbol)
+            result.add(definition, times: c)
         }
+        return result
     }
 
     /// Whether `target` can be reached from the basic symbols of `row` through definitions.
