@@ -79,7 +79,14 @@ struct IDTable<Value> {
                 count += 1
                 return
             }
-            if k >= dense.count { dense.append(contentsOf: repeatElement(nil, count: k - dense.count + 1)) }
+            if k > dense.count {
+                // Ids skipped (made for constraints or variables that went
+                // elsewhere) stay empty; the value is appended after them.
+                dense.append(contentsOf: repeatElement(nil, count: k - dense.count))
+                dense.append(value)
+                count += 1
+                return
+            }
             if dense[k] == nil { count += 1 }
             dense[k] = value
             return

@@ -183,14 +183,7 @@ extension Solver {
             return
         }
         if row.constant < 0 { row.reverseSign() }
-        var subject: Symbol = -1
-        if kinds[Int(tag.marker)].isPivotable && row.coefficient(for: tag.marker) < 0 {
-            subject = tag.marker
-        } else if tag.other >= 0 && kinds[Int(tag.other)].isPivotable && row.coefficient(for: tag.other) < 0 {
-            subject = tag.other
-        } else {
-            subject = feasibleSubject(in: row)
-        }
+        var subject = chooseSubject(in: row, tag: tag)
         if subject < 0 && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
             if valuesPending { flushValues() }
             if !nearZero(row.constant, scale: magnitude(of: constraint)) {
@@ -211,6 +204,23 @@ extension Solver {
         row.solve(for: subject)
         substituteInSimplexRows(subject, row)
         insertRow(subject, row)
+    }
+
+    /// The symbol a row in parameters enters the basis through, or -1: the
+    /// constraint's own pivotable markers, as kiwi chooses, except that a
+    /// non-required equality goes through a cost-free slack when it can
+    /// (``costFreeSlack(in:)``), and any other feasible slack or error
+    /// (``feasibleSubject(in:)``).
+    func chooseSubject(in row: Row, tag: Tag) -> Symbol {
+        if kinds[Int(tag.marker)] == .error {
+            let slack = costFreeSlack(in: row)
+            if slack >= 0 { return slack }
+        }
+        if kinds[Int(tag.marker)].isPivotable && row.coefficient(for: tag.marker) < 0 { return tag.marker }
+        if tag.other >= 0 && kinds[Int(tag.other)].isPivotable && row.coefficient(for: tag.other) < 0 {
+            return tag.other
+        }
+        return feasibleSubject(in: row)
     }
 
     /// Beyond kiwi's choice of the constraint's own markers: any slack or
@@ -251,6 +261,26 @@ extension Solver {
             where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind && !isCostFree(cell.symbol) {
                 if bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient) { return cell.symbol }
             }
+        }
+        return -1
+    }
+
+    /// A slack that no level of the objective holds and that can be the
+    /// row's subject (``bindsRatioTest(_:entering:coefficient:)``), or -1.
+    ///
+    /// A non-required equality's own markers are errors, which cost: entered
+    /// through one, the row is substituted into the objective, and the next
+    /// optimisation pivots the error out again, usually for the slack of the
+    /// inequality that bounds the same variable (`height >= 10` and then
+    /// `height == 44` at medium priority). Entered through such a slack
+    /// instead, the objective stays as it was, and optimal: the errors stay
+    /// parameters, at zero, with their costs non-negative.
+    func costFreeSlack(in row: Row) -> Symbol {
+        for cell in row.cells
+        where cell.coefficient < 0 && kinds[Int(cell.symbol)] == .slack && isCostFree(cell.symbol)
+            && bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient)
+        {
+            return cell.symbol
         }
         return -1
     }

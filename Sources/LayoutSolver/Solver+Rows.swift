@@ -396,33 +396,35 @@ struct ExpansionScratch {
     private var worklist: [Symbol] = []
     private var heap = DepthHeap()
 
-    // Buffers are lent out by value and given back empty, so a caller can fill
-    // one while it also reads the solver, without allocating each time.
-    mutating func takeOrder() -> [Symbol] { swapEmpty(&order) }
-    mutating func takeStack() -> [(Symbol, Bool)] { swapEmpty(&stack) }
-    mutating func takeWorklist() -> [Symbol] { swapEmpty(&worklist) }
-    mutating func takeHeap() -> DepthHeap { swapEmpty(&heap) }
-    mutating func giveBack(heap: DepthHeap) {
-        var heap = heap
+    // Buffers are lent out by value and given back, so a caller can fill
+    // one while it also reads the solver, without allocating each time. A
+    // buffer is emptied when it is lent, not when it comes back: here it has
+    // no other reference, so emptying keeps its storage, where the caller's
+    // copy, still alive while it is given back, would make emptying it
+    // allocate new storage (measured: a new buffer for every row entered in
+    // the objective).
+    mutating func takeOrder() -> [Symbol] { takeEmptied(&order) }
+    mutating func takeStack() -> [(Symbol, Bool)] { takeEmptied(&stack) }
+    mutating func takeWorklist() -> [Symbol] { takeEmptied(&worklist) }
+    mutating func takeHeap() -> DepthHeap {
+        var heap = swapEmpty(&heap)
         heap.removeAll()
-        self.heap = heap
+        return heap
     }
 
-    mutating func giveBack(worklist: [Symbol]) {
-        var worklist = worklist
-        if !worklist.isEmpty { worklist.removeAll(keepingCapacity: true) }
-        self.worklist = worklist
-    }
+    mutating func giveBack(heap: DepthHeap) { self.heap = heap }
+    mutating func giveBack(worklist: [Symbol]) { self.worklist = worklist }
 
     mutating func giveBack(order: [Symbol]? = nil, stack: [(Symbol, Bool)]? = nil) {
-        if var order {
-            if !order.isEmpty { order.removeAll(keepingCapacity: true) }
-            self.order = order
-        }
-        if var stack {
-            if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
-            self.stack = stack
-        }
+        if let order { self.order = order }
+        if let stack { self.stack = stack }
+    }
+
+    private func takeEmptied<T>(_ buffer: inout [T]) -> [T] {
+        var taken: [T] = []
+        swap(&taken, &buffer)
+        if !taken.isEmpty { taken.removeAll(keepingCapacity: true) }
+        return taken
     }
 
     private func swapEmpty<T>(_ buffer: inout [T]) -> [T] {

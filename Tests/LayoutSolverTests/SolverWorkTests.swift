@@ -153,4 +153,17 @@ struct Chain {
         try solver.suggestValue(5, for: first)
         #expect(solver.value(of: previous) == 100_001, "a required constraint holds the first at 1")
     }
+
+    @Test("A chain of views is built without a pivot: each preference enters through its bound's slack")
+    func chainBuildsWithoutPivots() throws {
+        let chain = try Chain(200)
+        // `height == 44 @medium` after `height >= 10`, and the same for widths:
+        // entered through the bound's slack, which costs nothing, the
+        // objective stays optimal and the errors stay at zero.
+        #expect(chain.solver.statistics.pivots == 0)
+        #expect(chain.solver.value(of: chain.height[100]) == 44)
+        #expect(chain.solver.value(of: chain.width[100]) == 100)
+        #expect(chain.solver.value(of: chain.left[199]) == 20 + 108 * 199)
+        chain.solver.checkInvariants()
+    }
 }
