@@ -96,11 +96,7 @@ package struct LayoutModel: Sendable {
             scene: scene, solver: Solver(), variables: scene.views.map { _ in ViewVariables() }, rootWidth: Variable(),
             rootHeight: Variable())
         pinCanvas()
-        for view in scene.viewIDs { addViewConstraints(view) }
-        for stack in scene.stackIDs { addStackConstraints(stack) }
-        for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
-            activate(ConstraintID(index))
-        }
+        addDeclaredLayout()
         fitText()
         for diagnostic in framesOutOfRange() { report(diagnostic) }
         // A scene with errors has lost constraints; ambiguity would only echo that.
@@ -218,6 +214,81 @@ package struct LayoutModel: Sendable {
         pinCanvas()
     }
 
+    /// Puts in, in this order, each view's fixed frame or intrinsic-size
+    /// constraints, each stack's, and the scene's active constraints in
+    /// declaration order: the build from nothing after the canvas.
+    ///
+    /// Each is listed in the model's tables before any goes in, and they go
+    /// into the solver in one batch (``addListed(_:)``), which brings the
+    /// values up to date once instead of after each of thousands of
+    /// constraints; the solver and the diagnostics are as adding them one by
+    /// one leaves them.
+    mutating func addDeclaredLayout() {
+        var batch: [(Constraint, Origin)] = []
+        batch.reserveCapacity(4 * scene.views.count + scene.constraints.count)
+        for view in scene.viewIDs {
+            let wanted = viewConstraintsWanted(view)
+            viewConstraints[view.index] = wanted.map(\.0)
+            batch += wanted
+        }
+        for index in scene.views.indices where scene.views[index].stack != nil {
+            let stack = ViewID(index)
+            let wanted = stackConstraintsWanted(stack)
+            stackConstraints[stack] = StackConstraints(installed: wanted.map { ($0.0, $0.1) })
+            batch += wanted
+        }
+        for index in scene.constraints.indices where scene.constraints[index].isInitiallyActive {
+            let id = ConstraintID(index)
+            let constraint = solverConstraint(declared: id)
+            installed[index] = constraint
+            batch.append((constraint, .declared(id)))
+        }
+        addListed(batch)
+    }
+
+    /// Adds constraints, in order, that the model's tables already list,
+    /// bringing the solver's values up to date once at the end. One that
+    /// cannot go in is reported, as ``add(_:_:)`` reports it, and taken off
+    /// its table; the rest go on in.
+    ///
+    /// Listing them all first is what lets them go in together: a conflict's
+    /// message names the constraints already in the solver that it conflicts
+    /// with, each found by its listing (``origin(of:)``), and those are listed
+    /// whether they went in one by one or in a batch. Those not yet in are
+    /// never named: the solver names only its own.
+    mutating func addListed(_ batch: [(Constraint, Origin)]) {
+        var next = 0
+        while next < batch.count {
+            let before = solver.constraintCount
+            do {
+                try solver.add(batch[next...].lazy.map(\.0))
+                return
+            } catch {
+                // The batch stops at the first constraint that does not go in; those before it are in.
+                let failed = next + solver.constraintCount - before
+                let (constraint, origin) = batch[failed]
+                report(diagnostic(for: error, origin))
+                unlist(constraint, origin)
+                next = failed + 1
+            }
+        }
+    }
+
+    /// Takes a constraint that did not go in off the table that lists it.
+    mutating func unlist(_ constraint: Constraint, _ origin: Origin) {
+        switch origin {
+        case .declared(let id):
+            installed[id.index] = nil
+        case .intrinsicWidth(let view), .intrinsicHeight(let view), .fixedFrame(let view):
+            viewConstraints[view.index].removeAll { $0 === constraint }
+        case .stack(let rule):
+            stackConstraints[rule.stack]?.installed.removeAll { $0.constraint === constraint }
+            stackConstraints[rule.stack]?.isComplete = false
+        case .canvas:
+            canvasConstraints.removeAll { $0 === constraint }
+        }
+    }
+
     /// A view's fixed frame, or the constraints of its intrinsic size.
     mutating func addViewConstraints(_ view: ViewID) {
         // Each is listed as it goes in, so that a conflict of the next names it.
@@ -230,11 +301,11 @@ package struct LayoutModel: Sendable {
     /// The constraints of a view's fixed frame or intrinsic size, as they are
     /// now, not yet in the solver.
     func viewConstraintsWanted(_ id: ViewID) -> [(Constraint, Origin)] {
-        let view = scene[id]
         let v = variables[id.index]
         var made: [(Constraint, Origin)] = []
-        if let frame = view.fixedFrame {
-            let parent = view.parent.map { LayoutItem.view($0) } ?? .root
+        // Field by field, in place: a whole declaration copied is a dozen references counted.
+        if let frame = scene.views[id.index].fixedFrame {
+            let parent = scene.views[id.index].parent.map { LayoutItem.view($0) } ?? .root
             let (parentLeft, parentTop, _, _) = edges(of: parent)
             made = [
                 (Expression(v.left) == parentLeft + frame.x, .fixedFrame(id)),
@@ -243,26 +314,28 @@ package struct LayoutModel: Sendable {
                 (Expression(v.height) == Expression(frame.height), .fixedFrame(id)),
             ]
         } else if let size = intrinsicSize(of: id) {
+            let hugging = scene.views[id.index].hugging
+            let compression = scene.views[id.index].compression
             made = [
-                (
-                    (Expression(v.width) <= Expression(size.width)).with(Strength(view.hugging.horizontal)),
-                    .intrinsicWidth(id)
-                ),
-                (
-                    (Expression(v.width) >= Expression(size.width)).with(Strength(view.compression.horizontal)),
-                    .intrinsicWidth(id)
-                ),
-                (
-                    (Expression(v.height) <= Expression(size.height)).with(Strength(view.hugging.vertical)),
-                    .intrinsicHeight(id)
-                ),
-                (
-                    (Expression(v.height) >= Expression(size.height)).with(Strength(view.compression.vertical)),
-                    .intrinsicHeight(id)
-                ),
+                (intrinsic(v.width, .lessThanOrEqual, size.width, hugging.horizontal), .intrinsicWidth(id)),
+                (intrinsic(v.width, .greaterThanOrEqual, size.width, compression.horizontal), .intrinsicWidth(id)),
+                (intrinsic(v.height, .lessThanOrEqual, size.height, hugging.vertical), .intrinsicHeight(id)),
+                (intrinsic(v.height, .greaterThanOrEqual, size.height, compression.vertical), .intrinsicHeight(id)),
             ]
         }
         return made
+    }
+
+    /// One of a view's intrinsic-size constraints, `variable REL length` at
+    /// `priority`, made at once with its strength: these are most of a
+    /// scene's constraints, and making each required first and then again
+    /// with its strength made two objects of each.
+    private func intrinsic(_ variable: Variable, _ relation: Relation, _ length: Double, _ priority: Double)
+        -> Constraint
+    {
+        // `0 - length`, as `Expression(variable) REL Expression(length)` subtracts it: the same zero's sign.
+        Constraint(
+            Expression(terms: [Term(variable)], constant: 0 - length), relation, strength: Strength(priority))
     }
 
     /// A view's intrinsic content size: its text's for labels and buttons,
@@ -295,16 +368,17 @@ package struct LayoutModel: Sendable {
     func solverConstraint(declared id: ConstraintID) -> Constraint {
         let declared = scene[id]
         // Right to left, a constraint on `leading` or `trailing` is measured from the right, leftwards.
-        let directional: Set<Attribute> = [.leading, .trailing]
+        func isDirectional(_ anchor: Anchor) -> Bool { anchor.attribute == .leading || anchor.attribute == .trailing }
         let mirrored =
-            scene.isRightToLeft
-            && (directional.contains(declared.first.attribute)
-                || declared.second.map { directional.contains($0.attribute) } == true)
+            scene.isRightToLeft && (isDirectional(declared.first) || declared.second.map(isDirectional) == true)
         func place(_ anchor: Anchor) -> Expression {
             mirrored ? mirroredExpression(for: anchor) : expression(for: anchor)
         }
         let first = place(declared.first)
-        var second = declared.second.map { declared.multiplier * place($0) } ?? Expression()
+        // A multiplier of 1 leaves every number as it is: the expression is not copied to be multiplied.
+        var second =
+            declared.second.map { declared.multiplier == 1 ? place($0) : declared.multiplier * place($0) }
+            ?? Expression()
         // UIKit evaluates a multiplied position in the two items' nearest common ancestor's coordinates:
         // `a - O == m * (b - O) + c`, O that view's leading (or top) edge, in the same coordinates as a and b.
         if let other = declared.second, declared.multiplier != 1, declared.first.attribute.kind != .size,
@@ -317,13 +391,15 @@ package struct LayoutModel: Sendable {
             second = second + (1 - declared.multiplier) * origin
         }
         let rhs = second + constants[id.index]
-        let constraint: Constraint =
+        let relation: Relation =
             switch declared.relation {
-            case .equal: first == rhs
-            case .greaterThanOrEqual: first >= rhs
-            case .lessThanOrEqual: first <= rhs
+            case .equal: .equal
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            case .lessThanOrEqual: .lessThanOrEqual
             }
-        return declared.priority >= 1000 ? constraint : constraint.with(Strength(declared.priority))
+        // Made once, with its strength: not made required and then made again.
+        return Constraint(
+            first - rhs, relation, strength: declared.priority >= 1000 ? .required : Strength(declared.priority))
     }
 
     /// Changes a scene constraint's constant (`C.constant = E`). An active
@@ -356,19 +432,26 @@ package struct LayoutModel: Sendable {
     /// records and returns; nil when the constraint is in.
     @discardableResult
     mutating func add(_ constraint: Constraint, _ origin: Origin) -> Diagnostic? {
-        let failure: Diagnostic
         do {
             try solver.add(constraint)
             return nil
-        } catch .unsatisfiable(_, let conflicts) {
-            failure = unsatisfiable(origin, conflicts: conflicts)
-        } catch .nonFinite {
-            failure = .error(.outOfRange, "\(describe(origin)) holds a number out of range", at: range(of: origin))
         } catch {
+            let failure = diagnostic(for: error, origin)
+            report(failure)
+            return failure
+        }
+    }
+
+    /// Why a constraint of this origin did not go into the solver.
+    func diagnostic(for error: SolverError, _ origin: Origin) -> Diagnostic {
+        switch error {
+        case .unsatisfiable(_, let conflicts):
+            return unsatisfiable(origin, conflicts: conflicts)
+        case .nonFinite:
+            return .error(.outOfRange, "\(describe(origin)) holds a number out of range", at: range(of: origin))
+        default:
             // Duplicates and unknown constraints cannot happen: every constraint here is new.
             preconditionFailure("unexpected solver error: \(error)")
         }
-        report(failure)
-        return failure
     }
 }
