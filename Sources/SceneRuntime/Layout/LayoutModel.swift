@@ -62,6 +62,10 @@ package struct LayoutModel: Sendable {
     var stackLayouts: [ViewID: StackLayout] = [:]
     /// The two constraints that pin the root to the canvas.
     var canvasConstraints: [Constraint] = []
+    /// How many times a stack's constraints were taken out and put back
+    /// (``rearrange(_:)``): counted for tests, which check that fitting
+    /// multi-line labels rearranges each stack once a pass, not once per label.
+    package internal(set) var stackRearrangements = 0
     /// Whether the model was made by updating a previous one's solver
     /// (``init(scene:updating:)``) rather than built from nothing.
     package internal(set) var isUpdate = false
