@@ -96,10 +96,10 @@ package struct LayoutModel: Sendable {
     }
 
     package init(scene: Scene) {
+        // By count, not by mapping the views: mapping them copies each declaration.
         self.init(
-            scene: scene, solver: Solver(), variables: scene.views.map { _ in ViewVariables() }, rootWidth: Variable(),
-            rootHeight: Variable())
-        pinCanvas()
+            scene: scene, solver: Solver(), variables: (0..<scene.views.count).map { _ in ViewVariables() },
+            rootWidth: Variable(), rootHeight: Variable())
         addDeclaredLayout()
         fitText()
         for diagnostic in framesOutOfRange() { report(diagnostic) }
@@ -122,23 +122,42 @@ package struct LayoutModel: Sendable {
         self.variables = variables
         self.rootWidth = rootWidth
         self.rootHeight = rootHeight
-        self.metrics =
-            metrics
-            ?? scene.views.map {
-                TextMetrics(text: $0.text, font: $0.font, kind: $0.kind, numberOfLines: $0.numberOfLines)
-            }
-        self.texts = scene.views.map { ($0.text, $0.font) }
-        self.wrapWidths = Array(repeating: nil, count: scene.views.count)
-        self.multilineViews = scene.views.indices.lazy.filter {
-            scene.views[$0].kind.hasText && scene.views[$0].numberOfLines != 1
-        }.map { ViewID($0) }
+        // Each table is filled field by field, in place, in one pass over the views: a declaration copied whole
+        // is a dozen references counted.
+        let views = scene.views
+        var texts: [(text: String, font: Double)] = []
+        var hidden: [Bool] = []
+        var multilineViews: [ViewID] = []
+        texts.reserveCapacity(views.count)
+        hidden.reserveCapacity(views.count)
+        for index in views.indices {
+            texts.append((views[index].text, views[index].font))
+            hidden.append(views[index].isHidden)
+            if views[index].kind.hasText && views[index].numberOfLines != 1 { multilineViews.append(ViewID(index)) }
+            if let stack = views[index].stack { stackLayouts[ViewID(index)] = stack }
+        }
+        self.metrics = metrics ?? LayoutModel.declaredMetrics(of: scene)
+        self.texts = texts
+        self.hidden = hidden
+        self.multilineViews = multilineViews
+        self.wrapWidths = Array(repeating: nil, count: views.count)
         self.installed = Array(repeating: nil, count: scene.constraints.count)
         self.constants = scene.constraints.map(\.constant)
-        self.viewConstraints = Array(repeating: [], count: scene.views.count)
-        self.hidden = scene.views.map(\.isHidden)
-        for index in scene.views.indices {
-            if let stack = scene.views[index].stack { stackLayouts[ViewID(index)] = stack }
+        self.viewConstraints = Array(repeating: [], count: views.count)
+    }
+
+    /// The text metrics of each view as the scene declares it (unwrapped); zero for views without text.
+    static func declaredMetrics(of scene: Scene) -> [TextMetrics] {
+        let views = scene.views
+        var metrics: [TextMetrics] = []
+        metrics.reserveCapacity(views.count)
+        for index in views.indices {
+            metrics.append(
+                TextMetrics(
+                    text: views[index].text, font: views[index].font, kind: views[index].kind,
+                    numberOfLines: views[index].numberOfLines))
         }
+        return metrics
     }
 
     /// For each view, the scene constraints that use its baselines (``baselineUsersFound``), found now if they
@@ -218,9 +237,9 @@ package struct LayoutModel: Sendable {
         pinCanvas()
     }
 
-    /// Puts in, in this order, each view's fixed frame or intrinsic-size
-    /// constraints, each stack's, and the scene's active constraints in
-    /// declaration order: the build from nothing after the canvas.
+    /// Puts in, in this order, the canvas, each view's fixed frame or
+    /// intrinsic-size constraints, each stack's, and the scene's active
+    /// constraints in declaration order: the build from nothing.
     ///
     /// Each is listed in the model's tables before any goes in, and they go
     /// into the solver in one batch (``addListed(_:)``), which brings the
@@ -229,7 +248,9 @@ package struct LayoutModel: Sendable {
     /// one leaves them.
     mutating func addDeclaredLayout() {
         var batch: [(Constraint, Origin)] = []
-        batch.reserveCapacity(4 * scene.views.count + scene.constraints.count)
+        batch.reserveCapacity(2 + 4 * scene.views.count + scene.constraints.count)
+        canvasConstraints = canvasConstraintsWanted()
+        batch += canvasConstraints.map { ($0, .canvas) }
         for view in scene.viewIDs {
             let wanted = viewConstraintsWanted(view)
             viewConstraints[view.index] = wanted.map(\.0)
