@@ -52,7 +52,7 @@ extension LayoutModel {
     /// stack's first baseline is its first subview's and its last baseline
     /// its last subview's; a horizontal stack's are its first subview's.
     package func expression(for anchor: Anchor) -> Expression {
-        if case .view(let view) = anchor.item, let edge = edgeExpression(of: view, anchor.attribute) { return edge }
+        if case .view(let view) = anchor.item { return expression(of: view, anchor.attribute) }
         let (left, top, width, height) = edges(of: anchor.item)
         switch anchor.attribute {
         case .left: return left
@@ -65,24 +65,15 @@ extension LayoutModel {
         case .bottom: return top + height
         case .centerY: return top + 0.5 * height
         case .height: return height
-        case .firstBaseline, .lastBaseline:
-            if case .view(let view) = anchor.item,
-                let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene)
-            {
-                return expression(for: Anchor(.view(holder), anchor.attribute))
-            }
-            guard case .view(let view) = anchor.item, scene.views[view.index].kind.hasText else { return top + height }
-            let metrics = metrics[view.index]
-            let offset = anchor.attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline
-            return top + 0.5 * height + (offset - 0.5 * metrics.size.height)
+        case .firstBaseline, .lastBaseline: return top + height
         }
     }
 
-    /// An edge, centre or size of a view or guide, made directly from its
-    /// variables: the same terms, in the same order, with the same numbers
-    /// as ``edges(of:)`` combines them into, without making the three edges
-    /// not asked for. Most anchors of a scene are these. Nil for baselines.
-    private func edgeExpression(of view: ViewID, _ attribute: Attribute) -> Expression? {
+    /// An anchor of a view or guide, made directly from its variables: the
+    /// same terms, in the same order, with the same numbers as combining the
+    /// expressions of ``edges(of:)`` makes, without making the edges not
+    /// asked for. Most anchors of a scene are these.
+    private func expression(of view: ViewID, _ attribute: Attribute) -> Expression {
         let v = variables[view.index]
         let right = { Expression(terms: [Term(v.left), Term(v.width)]) }
         switch attribute {
@@ -96,7 +87,16 @@ extension LayoutModel {
         case .bottom: return Expression(terms: [Term(v.top), Term(v.height)])
         case .centerY: return Expression(terms: [Term(v.top), Term(v.height, 0.5)])
         case .height: return Expression(v.height)
-        case .firstBaseline, .lastBaseline: return nil
+        case .firstBaseline, .lastBaseline:
+            if let holder = LayoutModel.baselineHolder(of: view, attribute, in: scene) {
+                return expression(of: holder, attribute)
+            }
+            guard scene.views[view.index].kind.hasText else { return Expression(terms: [Term(v.top), Term(v.height)]) }
+            let metrics = metrics[view.index]
+            let offset = attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline
+            // `top + 0.5 * height + (offset - 0.5 * text height)`, its constant summed as that sums it.
+            return Expression(
+                terms: [Term(v.top), Term(v.height, 0.5)], constant: 0 + (offset - 0.5 * metrics.size.height))
         }
     }
 
