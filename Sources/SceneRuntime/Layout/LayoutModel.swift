@@ -25,7 +25,7 @@ package struct LayoutModel: Sendable {
     package let scene: Scene
     /// The solver, the model's own: only the model adds and removes
     /// constraints, so that each has an ``Origin`` for messages.
-    var solver = Solver()
+    var solver: Solver
     /// The diagnostics of building the layout: unsatisfiable and ambiguous constraints.
     package private(set) var diagnostics: [Diagnostic] = []
     /// The canvas as the model has it now.
