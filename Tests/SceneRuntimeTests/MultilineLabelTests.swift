@@ -155,6 +155,31 @@ import Testing
         #expect(laid.rendered.contains("still change after 8 layout passes"))
     }
 
+    @Test("Labels wrapping in a stack aligned on their last baselines: the stack is rearranged once a pass")
+    func stackRearrangedOncePerPass() {
+        // 25 points hold 5 characters: a wraps in two lines (last baseline 20 below its top), b fits on one
+        // (8), c wraps in three (32). The last baselines align at c's, which is the tallest: at 32, so c is at
+        // the stack's top, a 12 below it and b 24; the stack is as tall as c, 36.
+        let laid = Laid(
+            """
+            stack row horizontal alignment lastBaseline {
+              label a "aaaa bbbb" font 10 lines 0
+              label b "cccc" font 10 lines 0
+              label c "eeee ffff gggg" font 10 lines 0
+            }
+            row.leading == root.leading; row.top == root.top
+            a.width == 25; b.width == 25; c.width == 25
+            """)
+        #expect(laid.codes == [])
+        expectFrame(laid.frame("a"), rect(0, 12, 25, 24))
+        expectFrame(laid.frame("b"), rect(25, 24, 25, 12))
+        expectFrame(laid.frame("c"), rect(50, 0, 25, 36))
+        expectFrame(laid.frame("row"), rect(0, 0, 75, 36))
+        // The first pass rewraps a and c, the second changes nothing: the stack's constraints are put back once,
+        // after both, not once for each.
+        #expect(laid.model.stackRearrangements == 1)
+    }
+
     @Test("lines takes a whole number of at least 0, on labels and buttons only")
     func diagnostics() {
         let cases: [(String, DiagnosticCode)] = [

@@ -23,7 +23,8 @@ import SceneService
 // `--profile-reload` repeats the 100 views' reload 20,000 times more, for a profiler
 // (`--profile-reload-stacks`: the 100 views in stacks'); `--profile-update` and
 // `--profile-update-stacks` repeat their layout's update alone, `--profile-parse` and `--profile-parse-stacks`
-// a parse from nothing (lexing, parsing and checking); `--profile-views N`
+// a parse from nothing (lexing, parsing and checking), `--profile-layout` and `--profile-layout-stacks` a layout
+// from nothing (the model of a parsed scene, as a cold load makes it); `--profile-views N`
 // profiles N views' scene (2,000,000 / N times). A profiling run measures that one
 // scene only.
 // Rows "N stk" are the same labels arranged by stack views (a vertical stack
@@ -109,10 +110,11 @@ let profiledViews =
     } ?? 100
 /// A profiling run's scene, with the others' measurements left out: (views, in stacks).
 let profiled: (Int, Bool)? =
-    ["--profile-reload", "--profile-update", "--profile-parse"].contains(where: CommandLine.arguments.contains)
-    ? (profiledViews, false)
-    : ["--profile-reload-stacks", "--profile-update-stacks", "--profile-parse-stacks"].contains(
+    ["--profile-reload", "--profile-update", "--profile-parse", "--profile-layout"].contains(
         where: CommandLine.arguments.contains)
+    ? (profiledViews, false)
+    : ["--profile-reload-stacks", "--profile-update-stacks", "--profile-parse-stacks", "--profile-layout-stacks"]
+        .contains(where: CommandLine.arguments.contains)
         ? (profiledViews, true) : nil
 for (count, stacked) in [(10, false), (100, false), (2000, false), (100, true), (2000, true)] {
     if let profiled, profiled != (count, stacked) { continue }
@@ -131,6 +133,9 @@ for (count, stacked) in [(10, false), (100, false), (2000, false), (100, true), 
         for _ in 0..<(2_000_000 / count) { parsed = Scene.parse(file) }
     }
     let layout = milliseconds(repetitions) { model = LayoutModel(scene: parsed) }
+    if CommandLine.arguments.contains(stacked ? "--profile-layout-stacks" : "--profile-layout") {
+        for _ in 0..<(2_000_000 / count) { model = LayoutModel(scene: parsed) }
+    }
     // A save that moves the first row: the previous layout's solver with that one constraint replaced.
     let saved = Scene.parse(SourceFile(name: "bench.layout", text: scene(count, 8)))
     var updated = model

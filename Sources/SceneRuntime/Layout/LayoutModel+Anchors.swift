@@ -52,6 +52,7 @@ extension LayoutModel {
     /// stack's first baseline is its first subview's and its last baseline
     /// its last subview's; a horizontal stack's are its first subview's.
     package func expression(for anchor: Anchor) -> Expression {
+        if case .view(let view) = anchor.item { return expression(of: view, anchor.attribute) }
         let (left, top, width, height) = edges(of: anchor.item)
         switch anchor.attribute {
         case .left: return left
@@ -64,16 +65,38 @@ extension LayoutModel {
         case .bottom: return top + height
         case .centerY: return top + 0.5 * height
         case .height: return height
+        case .firstBaseline, .lastBaseline: return top + height
+        }
+    }
+
+    /// An anchor of a view or guide, made directly from its variables: the
+    /// same terms, in the same order, with the same numbers as combining the
+    /// expressions of ``edges(of:)`` makes, without making the edges not
+    /// asked for. Most anchors of a scene are these.
+    private func expression(of view: ViewID, _ attribute: Attribute) -> Expression {
+        let v = variables[view.index]
+        let right = { Expression(terms: [Term(v.left), Term(v.width)]) }
+        switch attribute {
+        case .left: return Expression(v.left)
+        case .right: return right()
+        case .leading: return scene.isRightToLeft ? right() : Expression(v.left)
+        case .trailing: return scene.isRightToLeft ? Expression(v.left) : right()
+        case .centerX: return Expression(terms: [Term(v.left), Term(v.width, 0.5)])
+        case .width: return Expression(v.width)
+        case .top: return Expression(v.top)
+        case .bottom: return Expression(terms: [Term(v.top), Term(v.height)])
+        case .centerY: return Expression(terms: [Term(v.top), Term(v.height, 0.5)])
+        case .height: return Expression(v.height)
         case .firstBaseline, .lastBaseline:
-            if case .view(let view) = anchor.item,
-                let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene)
-            {
-                return expression(for: Anchor(.view(holder), anchor.attribute))
+            if let holder = LayoutModel.baselineHolder(of: view, attribute, in: scene) {
+                return expression(of: holder, attribute)
             }
-            guard case .view(let view) = anchor.item, scene[view].kind.hasText else { return top + height }
+            guard scene.views[view.index].kind.hasText else { return Expression(terms: [Term(v.top), Term(v.height)]) }
             let metrics = metrics[view.index]
-            let offset = anchor.attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline
-            return top + 0.5 * height + (offset - 0.5 * metrics.size.height)
+            let offset = attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline
+            // `top + 0.5 * height + (offset - 0.5 * text height)`, its constant summed as that sums it.
+            return Expression(
+                terms: [Term(v.top), Term(v.height, 0.5)], constant: 0 + (offset - 0.5 * metrics.size.height))
         }
     }
 
@@ -81,7 +104,7 @@ extension LayoutModel {
     /// vertical stack's last for `lastBaseline`); nil for a view that is no
     /// stack, or a stack without arranged subviews.
     static func baselineHolder(of view: ViewID, _ baseline: Attribute, in scene: Scene) -> ViewID? {
-        guard let stack = scene[view].stack, let first = stack.arranged.first else { return nil }
+        guard let stack = scene.views[view.index].stack, let first = stack.arranged.first else { return nil }
         return stack.axis == .vertical && baseline == .lastBaseline ? stack.arranged.last ?? first : first
     }
 

@@ -55,6 +55,7 @@ extension LayoutModel {
     /// why any was left out.
     @discardableResult
     mutating func rearrange(_ stack: ViewID) -> [Diagnostic] {
+        stackRearrangements += 1
         for (constraint, _) in stackConstraints[stack]?.installed ?? [] { try? solver.remove(constraint) }
         return addStackConstraints(stack)
     }

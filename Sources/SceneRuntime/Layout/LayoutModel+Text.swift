@@ -9,19 +9,28 @@ extension LayoutModel {
     /// baselines are replaced. The frames change at the next read.
     package mutating func setText(_ text: String, font: Double, of view: ViewID) {
         let index = view.index
-        guard scene[view].kind.hasText else { return }
+        guard scene.views[view.index].kind.hasText else { return }
         texts[index] = (text, font)
         replaceMetrics(of: view)
     }
 
     /// Puts a view's intrinsic-size constraints, and the constraints on its
-    /// baselines, back as its text, font and wrap width have them now.
+    /// baselines, back as its text, font and wrap width have them now, and
+    /// the stacks that read them.
     mutating func replaceMetrics(of view: ViewID) {
+        var stacks = StacksToRearrange()
+        replaceMetrics(of: view, collecting: &stacks)
+        rearrange(stacks)
+    }
+
+    /// ``replaceMetrics(of:)`` but for the stacks: those whose constraints
+    /// read the view's text are added to `stacks`, for the caller to
+    /// rearrange once however many of their labels changed.
+    mutating func replaceMetrics(of view: ViewID, collecting stacks: inout StacksToRearrange) {
         let index = view.index
-        let declaration = scene[view]
         let metrics = TextMetrics(
-            text: texts[index].text, font: texts[index].font, kind: declaration.kind,
-            numberOfLines: declaration.numberOfLines, wrapWidth: wrapWidths[index])
+            text: texts[index].text, font: texts[index].font, kind: scene.views[index].kind,
+            numberOfLines: scene.views[index].numberOfLines, wrapWidth: wrapWidths[index])
         guard metrics != self.metrics[index] else { return }
         self.metrics[index] = metrics
         for constraint in viewConstraints[index] { try? solver.remove(constraint) }
@@ -38,11 +47,29 @@ extension LayoutModel {
         while let stack = scene.arrangingStack(of: arranged) {
             if let layout = stackLayouts[stack],
                 layout.distribution == .fillProportionally
-                    || [.firstBaseline, .lastBaseline].contains(layout.alignment)
+                    || layout.alignment == .firstBaseline || layout.alignment == .lastBaseline
             {
-                for failure in rearrange(stack) { report(failure) }
+                stacks.insert(stack)
             }
             arranged = stack
+        }
+    }
+
+    /// The stacks whose constraints are to be put back, each once, in the
+    /// order they were first named.
+    struct StacksToRearrange {
+        private(set) var stacks: [ViewID] = []
+        private var named: Set<Int> = []
+
+        mutating func insert(_ stack: ViewID) {
+            if named.insert(stack.index).inserted { stacks.append(stack) }
+        }
+    }
+
+    /// Puts each stack's constraints back as its subviews are now, reporting any left out.
+    mutating func rearrange(_ stacks: StacksToRearrange) {
+        for stack in stacks.stacks {
+            for failure in rearrange(stack) { report(failure) }
         }
     }
 
@@ -57,17 +84,30 @@ extension LayoutModel {
     /// lines change. Each fit starts from the text unwrapped, so a label
     /// given more room unwraps again. A label whose lines still change after
     /// ``textFitPasses`` passes keeps the last and is reported.
+    ///
+    /// A stack whose constraints read its labels' text (baselines, or
+    /// intrinsic sizes in `fillProportionally`) is rearranged once a pass,
+    /// after all its labels are rewrapped, as `UIStackView` updates its
+    /// constraints once in the next constraint pass however many of its
+    /// subviews invalidated their intrinsic size: a label read after another
+    /// in the same pass sees that one's new size, and the stacks catch up
+    /// before the next pass reads any frame. Rearranging a stack once for
+    /// each of its labels was most of the time small scenes spent here.
     package mutating func fitText() {
         guard !multilineViews.isEmpty else { return }
+        var unwrapped = StacksToRearrange()
         for view in multilineViews where wrapWidths[view.index] != nil {
             wrapWidths[view.index] = nil
-            replaceMetrics(of: view)
+            replaceMetrics(of: view, collecting: &unwrapped)
         }
+        rearrange(unwrapped)
         for _ in 0..<LayoutModel.textFitPasses {
             var changed = false
+            var stacks = StacksToRearrange()
+            defer { rearrange(stacks) }
             for view in multilineViews {
                 let index = view.index
-                let padding = scene[view].kind == .button ? TextMetrics.buttonPadding : Insets.zero
+                let padding = scene.views[index].kind == .button ? TextMetrics.buttonPadding : Insets.zero
                 let available = max(frame(of: view).width - padding.leading - padding.trailing, 0)
                 let unwrapped = TextMetrics(
                     text: texts[index].text, font: texts[index].font, kind: .label, numberOfLines: 1)
@@ -75,7 +115,7 @@ extension LayoutModel {
                 guard wanted != wrapWidths[index] else { continue }
                 wrapWidths[index] = wanted
                 let before = metrics[index]
-                replaceMetrics(of: view)
+                replaceMetrics(of: view, collecting: &stacks)
                 if metrics[index] != before { changed = true }
             }
             if !changed { return }

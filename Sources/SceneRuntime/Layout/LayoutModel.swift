@@ -25,7 +25,7 @@ package struct LayoutModel: Sendable {
     package let scene: Scene
     /// The solver, the model's own: only the model adds and removes
     /// constraints, so that each has an ``Origin`` for messages.
-    var solver = Solver()
+    var solver: Solver
     /// The diagnostics of building the layout: unsatisfiable and ambiguous constraints.
     package private(set) var diagnostics: [Diagnostic] = []
     /// The canvas as the model has it now.
@@ -62,6 +62,10 @@ package struct LayoutModel: Sendable {
     var stackLayouts: [ViewID: StackLayout] = [:]
     /// The two constraints that pin the root to the canvas.
     var canvasConstraints: [Constraint] = []
+    /// How many times a stack's constraints were taken out and put back
+    /// (``rearrange(_:)``): counted for tests, which check that fitting
+    /// multi-line labels rearranges each stack once a pass, not once per label.
+    package internal(set) var stackRearrangements = 0
     /// Whether the model was made by updating a previous one's solver
     /// (``init(scene:updating:)``) rather than built from nothing.
     package internal(set) var isUpdate = false
@@ -92,15 +96,11 @@ package struct LayoutModel: Sendable {
     }
 
     package init(scene: Scene) {
+        // By count, not by mapping the views: mapping them copies each declaration.
         self.init(
-            scene: scene, solver: Solver(), variables: scene.views.map { _ in ViewVariables() }, rootWidth: Variable(),
-            rootHeight: Variable())
-        pinCanvas()
-        for view in scene.viewIDs { addViewConstraints(view) }
-        for stack in scene.stackIDs { addStackConstraints(stack) }
-        for (index, constraint) in scene.constraints.enumerated() where constraint.isInitiallyActive {
-            activate(ConstraintID(index))
-        }
+            scene: scene, solver: Solver(), variables: (0..<scene.views.count).map { _ in ViewVariables() },
+            rootWidth: Variable(), rootHeight: Variable())
+        addDeclaredLayout()
         fitText()
         for diagnostic in framesOutOfRange() { report(diagnostic) }
         // A scene with errors has lost constraints; ambiguity would only echo that.
@@ -122,23 +122,42 @@ package struct LayoutModel: Sendable {
         self.variables = variables
         self.rootWidth = rootWidth
         self.rootHeight = rootHeight
-        self.metrics =
-            metrics
-            ?? scene.views.map {
-                TextMetrics(text: $0.text, font: $0.font, kind: $0.kind, numberOfLines: $0.numberOfLines)
-            }
-        self.texts = scene.views.map { ($0.text, $0.font) }
-        self.wrapWidths = Array(repeating: nil, count: scene.views.count)
-        self.multilineViews = scene.views.indices.lazy.filter {
-            scene.views[$0].kind.hasText && scene.views[$0].numberOfLines != 1
-        }.map { ViewID($0) }
+        // Each table is filled field by field, in place, in one pass over the views: a declaration copied whole
+        // is a dozen references counted.
+        let views = scene.views
+        var texts: [(text: String, font: Double)] = []
+        var hidden: [Bool] = []
+        var multilineViews: [ViewID] = []
+        texts.reserveCapacity(views.count)
+        hidden.reserveCapacity(views.count)
+        for index in views.indices {
+            texts.append((views[index].text, views[index].font))
+            hidden.append(views[index].isHidden)
+            if views[index].kind.hasText && views[index].numberOfLines != 1 { multilineViews.append(ViewID(index)) }
+            if let stack = views[index].stack { stackLayouts[ViewID(index)] = stack }
+        }
+        self.metrics = metrics ?? LayoutModel.declaredMetrics(of: scene)
+        self.texts = texts
+        self.hidden = hidden
+        self.multilineViews = multilineViews
+        self.wrapWidths = Array(repeating: nil, count: views.count)
         self.installed = Array(repeating: nil, count: scene.constraints.count)
         self.constants = scene.constraints.map(\.constant)
-        self.viewConstraints = Array(repeating: [], count: scene.views.count)
-        self.hidden = scene.views.map(\.isHidden)
-        for index in scene.views.indices {
-            if let stack = scene.views[index].stack { stackLayouts[ViewID(index)] = stack }
+        self.viewConstraints = Array(repeating: [], count: views.count)
+    }
+
+    /// The text metrics of each view as the scene declares it (unwrapped); zero for views without text.
+    static func declaredMetrics(of scene: Scene) -> [TextMetrics] {
+        let views = scene.views
+        var metrics: [TextMetrics] = []
+        metrics.reserveCapacity(views.count)
+        for index in views.indices {
+            metrics.append(
+                TextMetrics(
+                    text: views[index].text, font: views[index].font, kind: views[index].kind,
+                    numberOfLines: views[index].numberOfLines))
         }
+        return metrics
     }
 
     /// For each view, the scene constraints that use its baselines (``baselineUsersFound``), found now if they
@@ -218,6 +237,83 @@ package struct LayoutModel: Sendable {
         pinCanvas()
     }
 
+    /// Puts in, in this order, the canvas, each view's fixed frame or
+    /// intrinsic-size constraints, each stack's, and the scene's active
+    /// constraints in declaration order: the build from nothing.
+    ///
+    /// Each is listed in the model's tables before any goes in, and they go
+    /// into the solver in one batch (``addListed(_:)``), which brings the
+    /// values up to date once instead of after each of thousands of
+    /// constraints; the solver and the diagnostics are as adding them one by
+    /// one leaves them.
+    mutating func addDeclaredLayout() {
+        var batch: [(Constraint, Origin)] = []
+        batch.reserveCapacity(2 + 4 * scene.views.count + scene.constraints.count)
+        canvasConstraints = canvasConstraintsWanted()
+        batch += canvasConstraints.map { ($0, .canvas) }
+        for view in scene.viewIDs {
+            let wanted = viewConstraintsWanted(view)
+            viewConstraints[view.index] = wanted.map(\.0)
+            batch += wanted
+        }
+        for index in scene.views.indices where scene.views[index].stack != nil {
+            let stack = ViewID(index)
+            let wanted = stackConstraintsWanted(stack)
+            stackConstraints[stack] = StackConstraints(installed: wanted.map { ($0.0, $0.1) })
+            batch += wanted
+        }
+        for index in scene.constraints.indices where scene.constraints[index].isInitiallyActive {
+            let id = ConstraintID(index)
+            let constraint = solverConstraint(declared: id)
+            installed[index] = constraint
+            batch.append((constraint, .declared(id)))
+        }
+        addListed(batch)
+    }
+
+    /// Adds constraints, in order, that the model's tables already list,
+    /// bringing the solver's values up to date once at the end. One that
+    /// cannot go in is reported, as ``add(_:_:)`` reports it, and taken off
+    /// its table; the rest go on in.
+    ///
+    /// Listing them all first is what lets them go in together: a conflict's
+    /// message names the constraints already in the solver that it conflicts
+    /// with, each found by its listing (``origin(of:)``), and those are listed
+    /// whether they went in one by one or in a batch. Those not yet in are
+    /// never named: the solver names only its own.
+    mutating func addListed(_ batch: [(Constraint, Origin)]) {
+        var next = 0
+        while next < batch.count {
+            let before = solver.constraintCount
+            do {
+                try solver.add(batch[next...].lazy.map(\.0))
+                return
+            } catch {
+                // The batch stops at the first constraint that does not go in; those before it are in.
+                let failed = next + solver.constraintCount - before
+                let (constraint, origin) = batch[failed]
+                report(diagnostic(for: error, origin))
+                unlist(constraint, origin)
+                next = failed + 1
+            }
+        }
+    }
+
+    /// Takes a constraint that did not go in off the table that lists it.
+    mutating func unlist(_ constraint: Constraint, _ origin: Origin) {
+        switch origin {
+        case .declared(let id):
+            installed[id.index] = nil
+        case .intrinsicWidth(let view), .intrinsicHeight(let view), .fixedFrame(let view):
+            viewConstraints[view.index].removeAll { $0 === constraint }
+        case .stack(let rule):
+            stackConstraints[rule.stack]?.installed.removeAll { $0.constraint === constraint }
+            stackConstraints[rule.stack]?.isComplete = false
+        case .canvas:
+            canvasConstraints.removeAll { $0 === constraint }
+        }
+    }
+
     /// A view's fixed frame, or the constraints of its intrinsic size.
     mutating func addViewConstraints(_ view: ViewID) {
         // Each is listed as it goes in, so that a conflict of the next names it.
@@ -230,11 +326,11 @@ package struct LayoutModel: Sendable {
     /// The constraints of a view's fixed frame or intrinsic size, as they are
     /// now, not yet in the solver.
     func viewConstraintsWanted(_ id: ViewID) -> [(Constraint, Origin)] {
-        let view = scene[id]
         let v = variables[id.index]
         var made: [(Constraint, Origin)] = []
-        if let frame = view.fixedFrame {
-            let parent = view.parent.map { LayoutItem.view($0) } ?? .root
+        // Field by field, in place: a whole declaration copied is a dozen references counted.
+        if let frame = scene.views[id.index].fixedFrame {
+            let parent = scene.views[id.index].parent.map { LayoutItem.view($0) } ?? .root
             let (parentLeft, parentTop, _, _) = edges(of: parent)
             made = [
                 (Expression(v.left) == parentLeft + frame.x, .fixedFrame(id)),
@@ -243,26 +339,28 @@ package struct LayoutModel: Sendable {
                 (Expression(v.height) == Expression(frame.height), .fixedFrame(id)),
             ]
         } else if let size = intrinsicSize(of: id) {
+            let hugging = scene.views[id.index].hugging
+            let compression = scene.views[id.index].compression
             made = [
-                (
-                    (Expression(v.width) <= Expression(size.width)).with(Strength(view.hugging.horizontal)),
-                    .intrinsicWidth(id)
-                ),
-                (
-                    (Expression(v.width) >= Expression(size.width)).with(Strength(view.compression.horizontal)),
-                    .intrinsicWidth(id)
-                ),
-                (
-                    (Expression(v.height) <= Expression(size.height)).with(Strength(view.hugging.vertical)),
-                    .intrinsicHeight(id)
-                ),
-                (
-                    (Expression(v.height) >= Expression(size.height)).with(Strength(view.compression.vertical)),
-                    .intrinsicHeight(id)
-                ),
+                (intrinsic(v.width, .lessThanOrEqual, size.width, hugging.horizontal), .intrinsicWidth(id)),
+                (intrinsic(v.width, .greaterThanOrEqual, size.width, compression.horizontal), .intrinsicWidth(id)),
+                (intrinsic(v.height, .lessThanOrEqual, size.height, hugging.vertical), .intrinsicHeight(id)),
+                (intrinsic(v.height, .greaterThanOrEqual, size.height, compression.vertical), .intrinsicHeight(id)),
             ]
         }
         return made
+    }
+
+    /// One of a view's intrinsic-size constraints, `variable REL length` at
+    /// `priority`, made at once with its strength: these are most of a
+    /// scene's constraints, and making each required first and then again
+    /// with its strength made two objects of each.
+    private func intrinsic(_ variable: Variable, _ relation: Relation, _ length: Double, _ priority: Double)
+        -> Constraint
+    {
+        // `0 - length`, as `Expression(variable) REL Expression(length)` subtracts it: the same zero's sign.
+        Constraint(
+            Expression(terms: [Term(variable)], constant: 0 - length), relation, strength: Strength(priority))
     }
 
     /// A view's intrinsic content size: its text's for labels and buttons,
@@ -295,16 +393,17 @@ package struct LayoutModel: Sendable {
     func solverConstraint(declared id: ConstraintID) -> Constraint {
         let declared = scene[id]
         // Right to left, a constraint on `leading` or `trailing` is measured from the right, leftwards.
-        let directional: Set<Attribute> = [.leading, .trailing]
+        func isDirectional(_ anchor: Anchor) -> Bool { anchor.attribute == .leading || anchor.attribute == .trailing }
         let mirrored =
-            scene.isRightToLeft
-            && (directional.contains(declared.first.attribute)
-                || declared.second.map { directional.contains($0.attribute) } == true)
+            scene.isRightToLeft && (isDirectional(declared.first) || declared.second.map(isDirectional) == true)
         func place(_ anchor: Anchor) -> Expression {
             mirrored ? mirroredExpression(for: anchor) : expression(for: anchor)
         }
         let first = place(declared.first)
-        var second = declared.second.map { declared.multiplier * place($0) } ?? Expression()
+        // A multiplier of 1 leaves every number as it is: the expression is not copied to be multiplied.
+        var second =
+            declared.second.map { declared.multiplier == 1 ? place($0) : declared.multiplier * place($0) }
+            ?? Expression()
         // UIKit evaluates a multiplied position in the two items' nearest common ancestor's coordinates:
         // `a - O == m * (b - O) + c`, O that view's leading (or top) edge, in the same coordinates as a and b.
         if let other = declared.second, declared.multiplier != 1, declared.first.attribute.kind != .size,
@@ -317,13 +416,15 @@ package struct LayoutModel: Sendable {
             second = second + (1 - declared.multiplier) * origin
         }
         let rhs = second + constants[id.index]
-        let constraint: Constraint =
+        let relation: Relation =
             switch declared.relation {
-            case .equal: first == rhs
-            case .greaterThanOrEqual: first >= rhs
-            case .lessThanOrEqual: first <= rhs
+            case .equal: .equal
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            case .lessThanOrEqual: .lessThanOrEqual
             }
-        return declared.priority >= 1000 ? constraint : constraint.with(Strength(declared.priority))
+        // Made once, with its strength: not made required and then made again.
+        return Constraint(
+            first - rhs, relation, strength: declared.priority >= 1000 ? .required : Strength(declared.priority))
     }
 
     /// Changes a scene constraint's constant (`C.constant = E`). An active
@@ -356,19 +457,26 @@ package struct LayoutModel: Sendable {
     /// records and returns; nil when the constraint is in.
     @discardableResult
     mutating func add(_ constraint: Constraint, _ origin: Origin) -> Diagnostic? {
-        let failure: Diagnostic
         do {
             try solver.add(constraint)
             return nil
-        } catch .unsatisfiable(_, let conflicts) {
-            failure = unsatisfiable(origin, conflicts: conflicts)
-        } catch .nonFinite {
-            failure = .error(.outOfRange, "\(describe(origin)) holds a number out of range", at: range(of: origin))
         } catch {
+            let failure = diagnostic(for: error, origin)
+            report(failure)
+            return failure
+        }
+    }
+
+    /// Why a constraint of this origin did not go into the solver.
+    func diagnostic(for error: SolverError, _ origin: Origin) -> Diagnostic {
+        switch error {
+        case .unsatisfiable(_, let conflicts):
+            return unsatisfiable(origin, conflicts: conflicts)
+        case .nonFinite:
+            return .error(.outOfRange, "\(describe(origin)) holds a number out of range", at: range(of: origin))
+        default:
             // Duplicates and unknown constraints cannot happen: every constraint here is new.
             preconditionFailure("unexpected solver error: \(error)")
         }
-        report(failure)
-        return failure
     }
 }

@@ -41,6 +41,10 @@ package struct TextMetrics: Hashable, Sendable {
                     .fitting(lines: numberOfLines, width: wrapWidth, font: font)
                 lines = wrapped.lines.count
                 longest = wrapped.longestLine
+            } else if !text.utf8.contains(UInt8(ascii: "\n")) {
+                // One line, the whole text: most labels; measured without splitting or copying it.
+                lines = 1
+                longest = text.count
             } else {
                 // Split on the scalar, not the character: "\r\n" is one grapheme.
                 let split = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
