@@ -1,7 +1,7 @@
 internal import CSpawnShims
 
 #if canImport(Glibc)
-    package import Glibc
+    import Glibc
 #endif
 
 /// A program run to be watched: a ``Subprocess`` whose output is read through pipes with `poll`, line by line or
