@@ -40,7 +40,9 @@ import Testing
             try await daemon.waitUntil("Box reloaded, New loaded and Gone removed") {
                 try await client.positions() == ["Box": 40, "New": 60, "Same": 5]
             }
-            #expect(try await client.summary().contains("New 1"))
+            // New loaded once, or twice when the listing read it while `cp` was still writing it (see above).
+            let summary = try await client.summary()
+            #expect(summary.contains("New 1") || summary.contains("New 2"), "\(summary)")
             // A later save reloads as usual.
             try daemon.save(Self.scene(x: 80), to: "Box")
             try await daemon.waitUntil("Box's save reloaded") {
