@@ -21,6 +21,9 @@ extension Solver {
     @inlinable
     public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
         defer { flushValues() }
+        // Each constraint makes at most two markers (a slack and an error, two
+        // errors, or a dummy); its variables' symbols are made as they come.
+        reserveSymbols(2 * constraints.underestimatedCount)
         for constraint in constraints { try addLeavingValues(constraint) }
     }
 

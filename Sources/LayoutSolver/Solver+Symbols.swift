@@ -14,11 +14,20 @@ extension Solver {
         return symbol
     }
 
+    /// Makes room for `count` more symbols than are made now, in one step, so
+    /// that a batch of constraints does not grow the per-symbol arrays again
+    /// and again (each growth copies all ten of them).
+    @usableFromInline
+    mutating func reserveSymbols(_ count: Int) {
+        let wanted = freshSymbols + count - kinds.count
+        if wanted > 0 { growSymbols(by: wanted) }
+    }
+
     /// Adds a chunk of fresh symbols at once: growing the per-symbol arrays
     /// one element at a time cost more than the rest of adding a constraint.
     /// (Chunks of a fixed 64, or doubling, measured no better.)
-    private mutating func growSymbols() {
-        let chunk = max(64, kinds.count / 2)
+    private mutating func growSymbols(by wanted: Int = 0) {
+        let chunk = max(64, kinds.count / 2, wanted)
         kinds.append(contentsOf: repeatElement(.invalid, count: chunk))
         rows.append(contentsOf: repeatElement(nil, count: chunk))
         depths.append(contentsOf: repeatElement(0, count: chunk))
