@@ -24,7 +24,8 @@ import SceneService
 // (`--profile-reload-stacks`: the 100 views in stacks'); `--profile-update` and
 // `--profile-update-stacks` repeat their layout's update alone, `--profile-parse` and `--profile-parse-stacks`
 // a parse from nothing (lexing, parsing and checking), `--profile-layout` and `--profile-layout-stacks` a layout
-// from nothing (the model of a parsed scene, as a cold load makes it); `--profile-views N`
+// from nothing (the model of a parsed scene, as a cold load makes it), `--profile-cold` and `--profile-cold-stacks`
+// the cold load (with freeing what it loaded, which a profile shows apart); `--profile-views N`
 // profiles N views' scene (2,000,000 / N times). A profiling run measures that one
 // scene only.
 // Rows "N stk" are the same labels arranged by stack views (a vertical stack
@@ -110,11 +111,14 @@ let profiledViews =
     } ?? 100
 /// A profiling run's scene, with the others' measurements left out: (views, in stacks).
 let profiled: (Int, Bool)? =
-    ["--profile-reload", "--profile-update", "--profile-parse", "--profile-layout"].contains(
+    ["--profile-reload", "--profile-update", "--profile-parse", "--profile-layout", "--profile-cold"].contains(
         where: CommandLine.arguments.contains)
     ? (profiledViews, false)
-    : ["--profile-reload-stacks", "--profile-update-stacks", "--profile-parse-stacks", "--profile-layout-stacks"]
-        .contains(where: CommandLine.arguments.contains)
+    : [
+        "--profile-reload-stacks", "--profile-update-stacks", "--profile-parse-stacks", "--profile-layout-stacks",
+        "--profile-cold-stacks",
+    ]
+    .contains(where: CommandLine.arguments.contains)
         ? (profiledViews, true) : nil
 for (count, stacked) in [(10, false), (100, false), (2000, false), (100, true), (2000, true)] {
     if let profiled, profiled != (count, stacked) { continue }
@@ -171,6 +175,14 @@ for (count, stacked) in [(10, false), (100, false), (2000, false), (100, true), 
             precondition(events.count >= 3, "a new scene must make a reload, its diagnostics and a frame")
             loaded = (registry, events)
         }, untimed: { loaded = nil })
+    if CommandLine.arguments.contains(stacked ? "--profile-cold-stacks" : "--profile-cold") {
+        for _ in 0..<(2_000_000 / count) {
+            var registry = SceneRegistry(fps: 60)
+            let events = registry.load(name: "bench", path: "bench.layout", source: file)
+            loaded = (registry, events)
+            loaded = nil
+        }
+    }
     var registry = SceneRegistry(fps: 60)
     let texts = [scene(count, 8), scene(count, 9)]
     _ = registry.load(name: "bench", path: "bench.layout", source: SourceFile(name: "bench.layout", text: texts[0]))

@@ -96,10 +96,14 @@ package struct LayoutModel: Sendable {
     }
 
     package init(scene: Scene) {
+        // The root's variables made first: the canvas's constraints go in first, and the solver's table of
+        // variables keeps those from the first it sees on in an array and earlier ones in a hash table, where every
+        // view's variables went when they were made before the root's.
+        let (rootWidth, rootHeight) = (Variable(), Variable())
         // By count, not by mapping the views: mapping them copies each declaration.
         self.init(
             scene: scene, solver: Solver(), variables: (0..<scene.views.count).map { _ in ViewVariables() },
-            rootWidth: Variable(), rootHeight: Variable())
+            rootWidth: rootWidth, rootHeight: rootHeight)
         addDeclaredLayout()
         fitText()
         for diagnostic in framesOutOfRange() { report(diagnostic) }
