@@ -1,0 +1,33 @@
+import Foundation
+import LayoutSolver
+import SceneLanguage
+import TestSupport
+import Testing
+
+@testable import SceneRuntime
+
+/// Inputs that the scene fuzz target found to break an earlier build, kept in its corpus
+/// (`Tools/fuzz/corpus/scene`, named by their SHA-1) and laid out here with the solver's invariants checked.
+@Suite struct FuzzRegressionTests {
+    /// The corpus input of this name, as bytes.
+    static func input(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("Tools/fuzz/corpus/scene/\(name)")))
+    }
+
+    @Test("Stacks of labels that wrap, rearranged as their text fits, keep the solver's tableau whole")
+    func wrappingLabelsInStacks() throws {
+        // The build before the layout from nothing went into the solver in one batch trapped on it: a symbol
+        // entered a second time in a column's index while a stack was put back for one of its labels.
+        let bytes = try Self.input("165885e33c0bb3c899ba3e08aae8d273f2e02bc6")
+        let scene = Scene.parse(SourceFile(name: "fuzz.layout", bytes: bytes))
+        #expect(scene.views.contains { $0.stack != nil && $0.kind == .stack })
+        #expect(scene.views.contains { $0.numberOfLines != 1 })
+        let model = LayoutModel(scene: scene)
+        model.solver.checkInvariants()
+        for view in scene.viewIDs {
+            let frame = model.frame(of: view)
+            let finite = [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite)
+            #expect(finite, "\(scene[view].name.name)")
+        }
+    }
+}
