@@ -32,7 +32,10 @@
 #                                        its inputs and the grown corpus's that reaches the same coverage)
 #
 # For each it prints libFuzzer's summary: the inputs it tried, the corpus and
-# the coverage it reached. Crashing, timed-out and leaking inputs are written
+# the coverage it reached; and the inputs a second once libFuzzer has run the
+# whole corpus, the rate a long run keeps. The modules that only compare values
+# computed far from the input are built without libFuzzer's comparison hooks
+# (`untraced`, below): their edges still count. Crashing, timed-out and leaking inputs are written
 # to .build-fuzz/TARGET/crash-*, timeout-*, leak-*; each corpus grows in
 # .build-fuzz/TARGET/corpus, seeded from the minimised corpus kept in the
 # repository (Tools/fuzz/corpus/TARGET), the playgrounds, the tests and the
