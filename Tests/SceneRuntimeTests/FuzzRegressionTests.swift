@@ -30,5 +30,4 @@ import Testing
             #expect(finite, "\(scene[view].name.name)")
         }
     }
-
 }
