@@ -10,7 +10,7 @@ extension Solver {
     ///     same values wherever the optimum is unique (the failed attempt may pivot,
     ///     so among equally good solutions it may land on another).
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        defer { flushValues() }
+        defer { settle() }
         try addLeavingValues(constraint)
     }
 
@@ -20,7 +20,7 @@ extension Solver {
     /// instead of after each constraint: the solutions are the same.
     @inlinable
     public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
-        defer { flushValues() }
+        defer { settle() }
         // Each constraint makes at most two markers (a slack and an error, two
         // errors, or a dummy); its variables' symbols are made as they come.
         reserveSymbols(2 * constraints.underestimatedCount)
@@ -70,6 +70,8 @@ extension Solver {
         row.reserveCapacity(expression.terms.count + 2)
         for term in expression.terms where !nearZero(term.coefficient) {
             row.add(symbol(for: term.variable), term.coefficient)
+            let magnitude = abs(term.coefficient)
+            if magnitude > inputScale || magnitude * inputScale < 1 { inputScale = max(magnitude, 1 / magnitude) }
         }
         var tag = Tag(constraint: constraint, marker: -1)
         let strength = constraint.strength
@@ -247,12 +249,14 @@ extension Solver {
     func feasibleSubject(in row: Row) -> Symbol {
         for kind in [SymbolKind.slack, .error] {
             var candidates = 0
-            for cell in row.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind { candidates += 1 }
+            for cell in row.cells where cell.coefficient < -pivotTolerance && kinds[Int(cell.symbol)] == kind {
+                candidates += 1
+            }
             if candidates == 0 { continue }
             // With one candidate there is nothing to prefer.
             let preferCostFree = candidates > 1
             var anyCosted = false
-            for cell in row.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind {
+            for cell in row.cells where cell.coefficient < -pivotTolerance && kinds[Int(cell.symbol)] == kind {
                 if preferCostFree && !isCostFree(cell.symbol) {
                     anyCosted = true
                 } else if bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient) {
@@ -261,7 +265,7 @@ extension Solver {
             }
             guard anyCosted else { continue }
             for cell in row.cells
-            where cell.coefficient < 0 && kinds[Int(cell.symbol)] == kind && !isCostFree(cell.symbol) {
+            where cell.coefficient < -pivotTolerance && kinds[Int(cell.symbol)] == kind && !isCostFree(cell.symbol) {
                 if bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient) { return cell.symbol }
             }
         }
@@ -280,7 +284,7 @@ extension Solver {
     /// parameters, at zero, with their costs non-negative.
     func costFreeSlack(in row: Row) -> Symbol {
         for cell in row.cells
-        where cell.coefficient < 0 && kinds[Int(cell.symbol)] == .slack && isCostFree(cell.symbol)
+        where cell.coefficient < -pivotTolerance && kinds[Int(cell.symbol)] == .slack && isCostFree(cell.symbol)
             && bindsRatioTest(row, entering: cell.symbol, coefficient: cell.coefficient)
         {
             return cell.symbol
@@ -313,7 +317,8 @@ extension Solver {
     mutating func installByDualSimplex(_ expanded: Row) -> Bool {
         var subject: Symbol = -1
         var subjectUsers = Int.max
-        for cell in expanded.cells where kinds[Int(cell.symbol)].isPivotable {
+        for cell in expanded.cells where kinds[Int(cell.symbol)].isPivotable && abs(cell.coefficient) >= pivotTolerance
+        {
             let symbol = cell.symbol
             guard !isBasic(symbol), isCostFree(symbol),
                 !columns[Int(symbol)].contains(where: { !isDefinition($0) })

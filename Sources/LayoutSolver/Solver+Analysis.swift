@@ -139,6 +139,10 @@ extension Solver {
     /// definitions form no cycle and are deeper than those they refer to, and
     /// each variable's value by id is its symbol's.
     package func checkInvariants() {
+        // Rounding in a row's constant grows with the constants the pivots combined: a constant counts as
+        // negative beyond 1e-7, or beyond 1e-13 of the largest constant when they are large.
+        let largest = rows.reduce(0.0) { max($0, abs($1?.constant ?? 0)) }
+        let tolerance = max(1.0e-7, 1.0e-13 * largest)
         for i in rows.indices {
             guard let row = rows[i] else { continue }
             let basic = Symbol(i)
@@ -152,10 +156,10 @@ extension Solver {
                 }
             }
             if !isDefinition(basic) {
-                precondition(row.constant >= -1.0e-7, "simplex row \(basic) infeasible: \(row.constant)")
+                precondition(row.constant >= -tolerance, "simplex row \(basic) infeasible: \(row.constant)")
             }
             if kinds[i] == .dummy {
-                precondition(abs(row.constant) < 1.0e-7, "basic dummy \(basic) is not zero: \(row.constant)")
+                precondition(abs(row.constant) < tolerance, "basic dummy \(basic) is not zero: \(row.constant)")
                 precondition(
                     row.symbols.allSatisfy { kinds[Int($0)] == .dummy }, "basic dummy \(basic) depends on a non-dummy")
             }

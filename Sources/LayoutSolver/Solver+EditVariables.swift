@@ -46,7 +46,7 @@ extension Solver {
         let delta = value - info.constant
         info.constant = value
         edits[variable] = info
-        defer { flushValues() }
+        defer { settle() }
         let tag = tags[info.constraint.id]!
         // The rows the suggestion shifts, found once while the shape holds.
         if !editShift.isValid(for: tag.marker, shapeVersion: shapeVersion) { editShift = shift(of: tag) }

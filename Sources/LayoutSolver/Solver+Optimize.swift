@@ -3,7 +3,15 @@ extension Solver {
     /// (smallest entering symbol, smallest leaving row among ties) so that
     /// degenerate layouts cannot cycle.
     mutating func optimize() {
+        var pivots = 0
         while let entering = enteringSymbol() {
+            // Bland's rule cannot cycle in exact arithmetic, but ties decided
+            // by rounding can; past the bound the tableau is built again.
+            if pivots == pivotLimit {
+                isIllConditioned = true
+                return
+            }
+            pivots += 1
             guard let leaving = leavingRow(for: entering) else {
                 // The objective is bounded below by zero, so this is unreachable
                 // in exact arithmetic; stop rather than loop. Rounding gets here
@@ -68,7 +76,15 @@ extension Solver {
 
     /// Minimises the artificial objective of `addWithArtificialVariable`.
     mutating func optimizeArtificial() {
+        var pivots = 0
         while true {
+            // As in `optimize()`: the caller then finds the artificial
+            // objective above zero and refuses the constraint.
+            if pivots == pivotLimit {
+                isIllConditioned = true
+                return
+            }
+            pivots += 1
             guard let row = artificial,
                 let cell = row.cells.first(where: { $0.coefficient < 0 && kinds[Int($0.symbol)] != .dummy })
             else { return }
@@ -89,7 +105,13 @@ extension Solver {
     ///   way); rounding alone can leave one, slightly negative.
     mutating func dualOptimize() -> Int {
         var unresolved = 0
+        var pivots = 0
         while let leaving = infeasibleRows.popLast() {
+            if pivots == pivotLimit {
+                isIllConditioned = true
+                infeasibleRows.removeAll(keepingCapacity: true)
+                return unresolved + 1
+            }
             guard let row = rows[Int(leaving)], !isDefinition(leaving),
                 row.constant < 0, !nearZero(row.constant)
             else { continue }
@@ -97,6 +119,7 @@ extension Solver {
                 unresolved += 1
                 continue
             }
+            pivots += 1
             pivot(leaving: leaving, entering: entering)
         }
         return unresolved

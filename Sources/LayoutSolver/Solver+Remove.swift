@@ -7,7 +7,7 @@ extension Solver {
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if the constraint is not in the solver.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
         guard let tag = tags.removeValue(for: constraint.id) else { throw .unknownConstraint(constraint) }
-        defer { flushValues() }
+        defer { settle() }
         removeEffects(of: tag)
         let marker = tag.marker
         if isBasic(marker) {
@@ -25,15 +25,36 @@ extension Solver {
             var row = expanded
             _ = takeRow(leaving)
             row.solve(for: leaving, replacing: marker)
+            // The row holds the definition's variable, which the objective must not: the marker's cost there is
+            // rounding residue, and goes first.
+            dropFromObjective(marker)
             substituteEverywhere(marker, row)
         } else if !columns[Int(marker)].isEmpty {
             // Definitions name the marker, but their terms in it cancel: it is a
             // parameter at zero that no value depends on, and it goes.
             substituteEverywhere(marker, Row())
         }
+        // What rounding left of the cost of a marker that no simplex row holds (``dropFromObjective(_:)``).
+        for symbol in tag.markers where !isBasic(symbol) {
+            if !columns[Int(symbol)].contains(where: { !isDefinition($0) }) { dropFromObjective(symbol) }
+        }
         freeSymbolIfUnused(marker)
         freeSymbolIfUnused(tag.other)
         optimize()
+    }
+
+    /// Takes a marker that no simplex row holds out of the objective.
+    ///
+    /// A parameter's cost is its own (an error's) plus its coefficients in
+    /// the rows of the basic errors, which are simplex rows. Once a removed
+    /// constraint's own costs are taken out (``removeEffects(of:)``), a
+    /// marker that no simplex row holds costs nothing in exact arithmetic;
+    /// what is left is rounding from the substitutions that cancelled it.
+    /// Left there, it would keep the marker from being freed, or, substituted
+    /// by a definition's row, put a user variable in the objective, which
+    /// must hold parameters only.
+    mutating func dropFromObjective(_ marker: Symbol) {
+        for k in levels.indices { levels[k].row.remove(marker) }
     }
 
     /// Takes a removed constraint's errors out of the objective.

@@ -2,7 +2,11 @@ extension Solver {
     /// Makes `basic` basic with `row`, indexing the row's symbols.
     mutating func insertRow(_ basic: Symbol, _ row: consuming Row) {
         shapeVersion &+= 1
-        for symbol in row.symbols { columns[Int(symbol)].insert(basic) }
+        let limit = coefficientLimit
+        for cell in row.cells {
+            columns[Int(cell.symbol)].insert(basic)
+            if abs(cell.coefficient) > limit { isIllConditioned = true }
+        }
         if kinds[Int(basic)] == .external {
             // Its depth is found when an expansion needs it (``depth(of:)``).
             depths[Int(basic)] = 0

@@ -111,6 +111,17 @@ public struct Solver: Sendable {
     /// The rows the last suggestion shifted, kept while the shape holds.
     var editShift = EditShift()
     var scratch = ExpansionScratch()
+
+    // MARK: Numerical health (``recoverIfIllConditioned()``).
+    /// The largest factor by which a constraint scales a variable, either
+    /// way: the largest of every coefficient's magnitude and its inverse, at least 1.
+    var inputScale = 1.0
+    /// Set when a row entered the tableau with a coefficient far beyond what
+    /// the constraints' own coefficients make, or a simplex loop hit its bound.
+    var isIllConditioned = false
+    /// Set while this solver is being built again from another's constraints.
+    var isRebuilding = false
+
     /// Counts of the work done, for tests and benchmarks.
     package var statistics = SolverStatistics()
 
@@ -163,6 +174,9 @@ package struct SolverStatistics: Sendable {
     /// Cells of the rows that substitutions and pivots added into (each
     /// sum's two rows): what entering a row costs in the tableau.
     package var mergedCells = 0
+    /// Times the tableau was built again from its constraints because rounding had grown its coefficients
+    /// (``Solver/recoverIfIllConditioned()``).
+    package var rebuilds = 0
 }
 
 /// The symbols that a constraint added to the tableau.

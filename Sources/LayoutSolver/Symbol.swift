@@ -35,3 +35,9 @@ enum SymbolKind: UInt8 {
 @inline(__always) func nearZero(_ value: Double, scale: Double) -> Bool {
     abs(value) < max(1.0e-8, 1.0e-10 * scale)
 }
+
+/// The smallest coefficient a row is solved for when the solver has a choice of
+/// symbol. Solving for a coefficient near the rounding residue that cancelled
+/// terms leave (``nearZero(_:)``) multiplies every other coefficient by its
+/// inverse; a few such pivots take a tableau of layout-sized numbers to 1e40.
+let pivotTolerance = 1.0e-6
