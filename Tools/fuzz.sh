@@ -297,7 +297,8 @@ for target in "${targets[@]}"; do
     # while loading a grown corpus of tens of thousands of inputs can take most of a short run.
     rm -f "$out/$target/inited"
     set +e
-    "$out/fuzz-$target" "${limit[@]}" -timeout=10 -max_len=16384 -dict="$out/$target/dict" \
+    # SWIFT_BACKTRACE: Swift's backtracer would take the trap's signal, and libFuzzer would write no crash file.
+    SWIFT_BACKTRACE=enable=no "$out/fuzz-$target" "${limit[@]}" -timeout=10 -max_len=16384 -dict="$out/$target/dict" \
         -artifact_prefix="$out/$target/" -print_final_stats=1 "$out/$target/corpus" 2>&1 |
         while IFS= read -r line; do
             case "$line" in *[[:space:]]INITED[[:space:]]*) echo "$EPOCHREALTIME ${line%%[[:space:]]*}" > "$out/$target/inited" ;; esac

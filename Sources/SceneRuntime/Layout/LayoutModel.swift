@@ -43,7 +43,7 @@ package struct LayoutModel: Sendable {
     /// `preferredMaxLayoutWidth`); nil while it is not wrapped.
     var wrapWidths: [Double?]
     /// The labels and buttons with `lines N`, N ≠ 1, which wrap (``fitText()``).
-    let multilineViews: [ViewID]
+    package let multilineViews: [ViewID]
     /// Each view's intrinsic-size or fixed-frame constraints, replaced when its text changes.
     var viewConstraints: [[Constraint]]
     /// For each view, the scene constraints that use its baselines, which
@@ -204,6 +204,12 @@ package struct LayoutModel: Sendable {
         return Rect(
             x: solver.value(of: v.left), y: solver.value(of: v.top), width: solver.value(of: v.width),
             height: solver.value(of: v.height))
+    }
+
+    /// Traps if the solver's tableau is not whole (``Solver/checkInvariants()``): for the fuzz targets, which
+    /// build the modules without testability.
+    package func checkSolverInvariants() {
+        solver.checkInvariants()
     }
 
     func value(_ expression: Expression) -> Double {

@@ -36,6 +36,11 @@
 //   lists, settings and name tables, with their ranges, all in the new file
 //   (`checkParseReuse`, on the sample); on the first 64 inputs and every
 //   64th, every source range they hold too.
+// - the solver's tableau stays whole (`Solver.checkInvariants()`) and the
+//   frames finite as the first eight wrapping labels' text changes, each
+//   in turn, and the labels fit their text again (`checkTextChanges`, on the
+//   sample): the stacks' constraints go out and back in each time, the churn
+//   in which the corpus found the solver's rounding bugs.
 //
 // The sample (`Sample`): the first 64 inputs a process runs, then every 16th;
 // an input run alone, as a crash is reproduced, is the first. Only inputs in
@@ -45,6 +50,7 @@
 // two diagnostics rendered. FUZZ_EVERY_CHECK=1 samples every input.
 
 import FuzzSupport
+import LayoutValues
 import PlaygroundProtocol
 import SceneLanguage
 import SceneRuntime
@@ -103,6 +109,8 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     reuseChecks += 1
     if sampled { checkParseReuse(file, deep: everyCheck || reuseChecks <= 64 || reuseChecks % 64 == 1) }
 
+    if sampled && !model.multilineViews.isEmpty { checkTextChanges(scene, model, file.bytes) }
+
     if !scene.diagnostics.hasErrors {
         let statements = exec.flatMap { $0.diagnostics.hasErrors ? nil : $0.statements }
         run(scene, exec: statements.map { ($0, file) }, tabsAllowed: tabs)
@@ -111,6 +119,24 @@ public func fuzzSceneLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         precondition(delimitersBalance(swift), "the export's delimiters do not balance:\n\(swift.prefix(2000))")
     }
     return 0
+}
+
+/// Changes the text of the first eight wrapping labels in turn, as `V.text = …` in an action does, each by a
+/// suffix the input's bytes choose, and fits the labels again after each; checks the solver's tableau and that
+/// the label's frame is finite (or an `out-of-range` error says why not).
+func checkTextChanges(_ scene: Scene, _ model: LayoutModel, _ bytes: [UInt8]) {
+    var model = model
+    let suffixes = [" wider words here", " and more words", "", " a", " with a much longer run of words to wrap"]
+    let outOfRange = model.allDiagnostics.contains { $0.code == .outOfRange }
+    for (k, view) in model.multilineViews.prefix(8).enumerated() {
+        let choice = bytes.isEmpty ? k : Int(bytes[k % bytes.count])
+        model.setText(scene[view].text + suffixes[choice % suffixes.count], font: scene[view].font, of: view)
+        model.fitText()
+        model.checkSolverInvariants()
+        let frame = model.frame(of: view)
+        let finite = [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite)
+        precondition(finite || outOfRange, "a wrapping label's frame is not finite after its text changed")
+    }
 }
 
 /// The inputs also parsed as statements, whose diagnostics are rendered (the first 64 of each, then every 16th)
