@@ -9,6 +9,12 @@ extension Solver {
         guard let tag = tags.removeValue(for: constraint.id) else { throw .unknownConstraint(constraint) }
         defer { settle() }
         removeEffects(of: tag)
+        // What rounding left of the cost of a marker that no simplex row holds goes first
+        // (``dropFromObjective(_:)``): substituted below by a definition's row, it would bring that row's
+        // user variable into the objective.
+        for symbol in tag.markers where !isBasic(symbol) {
+            if !columns[Int(symbol)].contains(where: { !isDefinition($0) }) { dropFromObjective(symbol) }
+        }
         let marker = tag.marker
         if isBasic(marker) {
             // Definitions that refer to the marker take its row; then it goes.
@@ -25,18 +31,11 @@ extension Solver {
             var row = expanded
             _ = takeRow(leaving)
             row.solve(for: leaving, replacing: marker)
-            // The row holds the definition's variable, which the objective must not: the marker's cost there is
-            // rounding residue, and goes first.
-            dropFromObjective(marker)
             substituteEverywhere(marker, row)
         } else if !columns[Int(marker)].isEmpty {
             // Definitions name the marker, but their terms in it cancel: it is a
             // parameter at zero that no value depends on, and it goes.
             substituteEverywhere(marker, Row())
-        }
-        // What rounding left of the cost of a marker that no simplex row holds (``dropFromObjective(_:)``).
-        for symbol in tag.markers where !isBasic(symbol) {
-            if !columns[Int(symbol)].contains(where: { !isDefinition($0) }) { dropFromObjective(symbol) }
         }
         freeSymbolIfUnused(marker)
         freeSymbolIfUnused(tag.other)
