@@ -111,6 +111,34 @@ import Testing
         #expect(codes("boxLeft.constant = 20", 5) == [])
     }
 
+    @Test("execs in two scenes in turn each check against their own scene's names, and a save renames in one only")
+    func execsInTwoScenes() async {
+        var harness = ServiceHarness()
+        let renamed = Scenes.box.split(separator: "boxX", omittingEmptySubsequences: false).joined(separator: "boxLeft")
+        await harness.save("Box.layout", Scenes.box)
+        await harness.save("Renamed.layout", renamed)
+        var number = 0
+        func codes(_ source: String, in scene: SceneName) -> [String] {
+            number += 1
+            switch harness.service.registry.exec(source, in: scene, number: number).0 {
+            case .error(_, _, let diagnostics): return diagnostics.map(\.code)
+            case .diagnostics(let diagnostics): return diagnostics.map(\.code)
+            default: return ["unexpected"]
+            }
+        }
+        for _ in 0..<2 {
+            #expect(codes("boxX.constant = 20", in: "Box") == [])
+            #expect(codes("boxX.constant = 20", in: "Renamed") == ["unknown-name"])
+            #expect(codes("boxLeft.constant = 20", in: "Renamed") == [])
+            #expect(codes("boxLeft.constant = 20", in: "Box") == ["unknown-name"])
+        }
+        // Box saved with Renamed's names: Box's execs see them, Renamed's are as they were.
+        await harness.save("Box.layout", renamed)
+        #expect(codes("boxX.constant = 20", in: "Box") == ["unknown-name"])
+        #expect(codes("boxLeft.constant = 20", in: "Box") == [])
+        #expect(codes("boxLeft.constant = 20", in: "Renamed") == [])
+    }
+
     static let unreadable: [(SceneFileRead, String)] = [
         (.failed(.notAFile, reason: "it is a FIFO (named pipe), not a regular file"), "not-a-file"),
         (.failed(.tooLarge, reason: "it is 17 MiB; a scene file is at most 16 MiB"), "too-large"),

@@ -30,6 +30,9 @@ package struct SceneEntry: Sendable {
     package internal(set) var hasErrors = false
     /// The scene's frames: their `seq`, and the last one sent.
     var frames = FrameNumbering()
+    /// The running scene's names, declared, for the next `exec`: made by the first, dropped when the file loads
+    /// again (the scene it declares is the session's, which the entry holds anyway).
+    var execContext: StatementContext?
     /// Which of the registry's changes last touched the file's version (a load or a failed one): a `reload`
     /// whose read was overtaken by a save sees it and applies nothing older.
     package internal(set) var version = 0
@@ -53,7 +56,7 @@ package struct SceneEntry: Sendable {
     }
 
     /// Whether the scene plays on by itself: an animation runs or an input waits.
-    var isMoving: Bool { session.map { !$0.isSettled } ?? false }
+    var isMoving: Bool { session?.isSettled == false }
 
     /// Starts the diagnostics over with those of the file's new version, all of them.
     mutating func replaceDiagnostics(with file: [WireDiagnostic]) {
@@ -65,6 +68,21 @@ package struct SceneEntry: Sendable {
         let wire = reported.map(WireDiagnostic.init)
         kept.append(contentsOf: wire)
         return wire
+    }
+
+    /// An `exec`'s source read against the running scene's names: its statements and diagnostics. The scene
+    /// must have a session.
+    mutating func parseExec(_ file: SourceFile) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+        let scene = session!.scene.scene
+        if execContext?.isContext(of: scene) != true { execContext = StatementContext(scene) }
+        return execContext!.parseStatements(file)
+    }
+
+    /// Keeps the running scene's new diagnostics (``append(_:)``), and makes the event that tells subscribers:
+    /// every diagnostic the scene has now.
+    mutating func appendEvent(_ reported: [RuntimeDiagnostic]) -> Event {
+        _ = append(reported)
+        return .diagnostics(scene: name.rawValue, generation: generation, diagnostics)
     }
 }
 

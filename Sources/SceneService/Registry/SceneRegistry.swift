@@ -34,9 +34,6 @@ package struct SceneRegistry: Sendable {
     private var reuseKept: [SceneName] = []
     /// How many scenes keep their parse for reuse.
     package static let reuseKeptLimit = 8
-    /// The names of the scene an `exec` last ran in, declared, for the next `exec` there while its file is the
-    /// same: one, dropped when that scene loads again or goes, so that it keeps no other version alive.
-    private var execContext: (scene: SceneName, context: StatementContext)?
 
     package init(fps: Double, translator: SceneTranslator = .layoutOnly) {
         self.fps = fps
@@ -49,20 +46,31 @@ package struct SceneRegistry: Sendable {
     /// Whether any scene plays on by itself: what a real clock ticks for.
     package var isMoving: Bool { !moving.isEmpty }
 
+    /// Runs `body` on a scene's entry in place; nil when there is no such scene. Every read of an entry on the
+    /// way of a tick or a request goes through here: `entries[name]` and `entries.values[index]` return a copy of
+    /// the whole entry, each part of its session and scene retained, then released at once.
+    private mutating func withEntry<Result>(_ name: SceneName, _ body: (inout SceneEntry) -> Result) -> Result? {
+        guard let index = entries.index(forKey: name) else { return nil }
+        return body(&entries.values[index])
+    }
+
     /// Runs `body` on a scene's running session in place (no copy of its solver or arrays), then notes whether
     /// the scene moves; nil when the scene has no session.
     private mutating func withSession<Result>(
         _ name: SceneName, _ body: (inout PlaybackSession) -> Result
     ) -> Result? {
-        guard entries[name]?.session != nil else { return nil }
-        defer { noteMotion(of: name) }
-        return body(&entries[name]!.session!)
+        let result = withEntry(name) { entry -> Result? in
+            guard entry.session != nil else { return nil }
+            return body(&entry.session!)
+        }
+        guard let result, let result else { return nil }
+        noteMotion(of: name)
+        return result
     }
 
     /// Puts the scene in or out of ``moving``, after a change.
     private mutating func noteMotion(of name: SceneName) {
-        // Read in place: `entries[name]?` would copy the entry, its whole session included.
-        if let index = entries.index(forKey: name), entries.values[index].isMoving {
+        if withEntry(name, { $0.isMoving }) == true {
             moving.insert(name)
         } else {
             moving.remove(name)
@@ -78,12 +86,11 @@ package struct SceneRegistry: Sendable {
     /// generation, or a reload from what the old one shows), with its layout
     /// diagnostics, broken constraints left out as UIKit leaves them.
     package mutating func load(name: SceneName, path: String, source: SourceFile, force: Bool = false) -> [Event] {
-        // Read in place, once: `entries[name]?` would copy the entry, its whole session included.
-        let index = entries.index(forKey: name)
-        guard force || index.flatMap({ entries.values[$0].text }) != source.text else { return [] }
-        let previous = index.flatMap { entries.values[$0].parseReuse }
+        guard force || withEntry(name, { $0.text == source.text }) != true else { return [] }
+        let previous = withEntry(name, { $0.parseReuse }) ?? nil
         // A `reload` of the text the scene has makes what it made last time: taken as it is, with the parse kept.
-        if let index, var same = entries.values[index].translated, same.source.text == source.text {
+        let same = withEntry(name) { $0.translated?.source.text == source.text ? $0.translated : nil } ?? nil
+        if var same {
             same.reuse = previous
             return load(name: name, path: path, translated: same, force: true)
         }
@@ -99,10 +106,10 @@ package struct SceneRegistry: Sendable {
     {
         let source = translated.source
         let file = source.name
-        guard force || entries[name]?.text != source.text else { return [] }
-        if execContext?.scene == name { execContext = nil }
+        guard force || withEntry(name, { $0.text == source.text }) != true else { return [] }
         // Taken out, so that the running session is held once and its solver updates in place.
         var entry = entries.removeValue(forKey: name) ?? SceneEntry(name: name, file: file, path: path)
+        entry.execContext = nil
         entry.text = source.text
         entry.version = nextVersion
         nextVersion += 1
@@ -179,7 +186,6 @@ package struct SceneRegistry: Sendable {
     /// A scene whose file is gone.
     package mutating func remove(name: SceneName) -> [Event] {
         guard entries.removeValue(forKey: name) != nil else { return [] }
-        if execContext?.scene == name { execContext = nil }
         moving.remove(name)
         reuseKept.removeAll { $0 == name }
         // A checkout that took thousands of scenes away leaves their room in the table (an entry holds its
@@ -197,39 +203,43 @@ package struct SceneRegistry: Sendable {
     /// The entry a request names, or the error response it gets.
     package func entry(_ name: SceneName) -> Result<SceneEntry, RequestError> {
         if let entry = entries[name] { return .success(entry) }
-        let suggestion = nearestName(to: name.rawValue, among: entries.keys.lazy.map(\.rawValue))
-        let known = suggestion.map { "; did you mean '\($0)'?" } ?? (entries.isEmpty ? "; no scene is loaded" : "")
-        return .failure(RequestError(.unknownScene, "no scene '\(shown(name))'\(known)"))
+        return .failure(unknownScene(name))
     }
 
-    /// The entry's running session, or the error a scene that never loaded gets.
-    private func session(_ name: SceneName) -> Result<PlaybackSession, RequestError> {
-        entry(name).flatMap { entry in
-            guard let session = entry.session else {
-                return .failure(
-                    RequestError(
-                        .sceneError, "'\(shown(name))' has errors and has not loaded yet; see its diagnostics"))
-            }
-            return .success(session)
+    /// The error for a request naming a scene that is not loaded, with the nearest name there is.
+    private func unknownScene(_ name: SceneName) -> RequestError {
+        let suggestion = nearestName(to: name.rawValue, among: entries.keys.lazy.map(\.rawValue))
+        let known = suggestion.map { "; did you mean '\($0)'?" } ?? (entries.isEmpty ? "; no scene is loaded" : "")
+        return RequestError(.unknownScene, "no scene '\(shown(name))'\(known)")
+    }
+
+    /// Why a request cannot go to the scene's running session, or nil when it has one: an unknown scene, or one
+    /// that never loaded. Read in place, as every request does it: a copy of the entry would retain each part of
+    /// its session and its last text's scene, to be released again at once.
+    private mutating func sessionRefusal(_ name: SceneName) -> RequestError? {
+        guard let hasSession = withEntry(name, { $0.session != nil }) else { return unknownScene(name) }
+        guard hasSession else {
+            return RequestError(
+                .sceneError, "'\(shown(name))' has errors and has not loaded yet; see its diagnostics")
         }
+        return nil
     }
 
     /// `frame`: the presentation (a numbered frame) or the model.
     package mutating func frame(of name: SceneName, layer: Request.Layer) -> Result<Frame, RequestError> {
-        session(name).map { session in
-            switch layer {
-            case .model:
-                // Numbered as the next frame will be: a model frame is no frame the scene made.
-                return session.scene.modelFrame(seq: entries[name]!.frames.next)
-            case .presentation:
-                return currentFrame(of: name)!
-            }
+        if let refusal = sessionRefusal(name) { return .failure(refusal) }
+        switch layer {
+        case .model:
+            // Numbered as the next frame will be: a model frame is no frame the scene made.
+            return .success(withEntry(name) { $0.session!.scene.modelFrame(seq: $0.frames.next) }!)
+        case .presentation:
+            return .success(currentFrame(of: name)!)
         }
     }
 
     /// `run`: the action starts now.
     package mutating func run(_ action: String, in name: SceneName) -> (Response, [Event]) {
-        if case .failure(let error) = session(name) { return (.error(error.code, error.message), []) }
+        if let refusal = sessionRefusal(name) { return (.error(refusal.code, refusal.message), []) }
         let refused = withSession(name) { session -> PlaybackError? in
             do throws(PlaybackError) {
                 try session.schedule(.action(action), at: session.time)
@@ -245,16 +255,9 @@ package struct SceneRegistry: Sendable {
 
     /// `exec`: statements checked against the scene's names, run as an action now.
     package mutating func exec(_ source: String, in name: SceneName, number: Int) -> (Response, [Event]) {
-        let scene: Scene
-        switch session(name) {
-        case .failure(let error): return (.error(error.code, error.message), [])
-        case .success(let session): scene = session.scene.scene
-        }
+        if let refusal = sessionRefusal(name) { return (.error(refusal.code, refusal.message), []) }
         let file = SourceFile(name: "<exec \(number)>", text: source)
-        if execContext?.scene != name || execContext?.context.isContext(of: scene) != true {
-            execContext = (name, StatementContext(scene))
-        }
-        let (statements, diagnostics) = execContext!.context.parseStatements(file)
+        let (statements, diagnostics) = withEntry(name) { $0.parseExec(file) }!
         let wire = diagnostics.sortedByLocation().map { WireDiagnostic($0) }
         guard !diagnostics.hasErrors else {
             return (.error(.invalidSource, "the source has errors; nothing ran", diagnostics: wire), [])
@@ -268,10 +271,11 @@ package struct SceneRegistry: Sendable {
 
     /// `diagnostics`: the file's, then the running scene's.
     package func diagnostics(of name: SceneName) -> Response {
-        switch entry(name) {
-        case .failure(let error): .error(error.code, error.message)
-        case .success(let entry): .diagnostics(entry.diagnostics)
+        guard let index = entries.index(forKey: name) else {
+            let error = unknownScene(name)
+            return .error(error.code, error.message)
         }
+        return .diagnostics(entries.values[index].diagnostics)
     }
 
     // MARK: Time
@@ -294,7 +298,7 @@ package struct SceneRegistry: Sendable {
     /// until nothing in it moves or `timeout` seconds of scene time have
     /// passed. Answers with the final frame, or a timeout error.
     package mutating func settle(_ name: SceneName, timeout: Double) -> (Response, [Event]) {
-        if case .failure(let error) = session(name) { return (.error(error.code, error.message), []) }
+        if let refusal = sessionRefusal(name) { return (.error(refusal.code, refusal.message), []) }
         // Subscribers get the last frame and the last diagnostics only: a `repeat forever` animation settled
         // with a long timeout must not keep every tick's frame.
         var frame: Event?
@@ -313,7 +317,8 @@ package struct SceneRegistry: Sendable {
         guard !isMoving(name) else {
             return (.error(.timeout, "'\(shown(name))' still moves after \(format(timeout)) s"), events)
         }
-        guard let frame = entries[name]?.frames.last ?? currentFrame(of: name) else { return (.done, events) }
+        let last = withEntry(name, { $0.frames.last }) ?? nil
+        guard let frame = last ?? currentFrame(of: name) else { return (.done, events) }
         return (.frame(frame), events)
     }
 
@@ -322,10 +327,8 @@ package struct SceneRegistry: Sendable {
     private mutating func afterInput(_ name: SceneName) -> [Event] {
         guard let reported = withSession(name, { $0.takeDiagnostics() }) else { return [] }
         var events: [Event] = []
-        if !reported.isEmpty {
-            _ = entries[name]!.append(reported)
-            events.append(
-                .diagnostics(scene: name.rawValue, generation: entries[name]!.generation, entries[name]!.diagnostics))
+        if !reported.isEmpty, let event = withEntry(name, { $0.appendEvent(reported) }) {
+            events.append(event)
         }
         events.append(contentsOf: frameIfChanged(name, force: false))
         return events
@@ -333,12 +336,14 @@ package struct SceneRegistry: Sendable {
 
     /// A new frame of the scene when what it shows differs from the last one sent (or `force`).
     private mutating func frameIfChanged(_ name: SceneName, force: Bool) -> [Event] {
-        // Through the session in place: reading it out of the table would copy the whole scene, every tick.
-        // In place, through the table's index: `entries[name]?` would copy the entry, its whole session included.
-        guard let index = entries.index(forKey: name), entries.values[index].session != nil else { return [] }
-        let frame = entries.values[index].session!.scene.presentationFrame(seq: entries.values[index].frames.next)
-        defer { noteMotion(of: name) }
-        guard let changed = entries.values[index].frames.changed(frame, always: force) else { return [] }
+        // In place: reading the entry out of the table would copy it whole, every tick.
+        guard withEntry(name, { $0.session != nil }) == true else { return [] }
+        let changed = withEntry(name) { entry in
+            let frame = entry.session!.scene.presentationFrame(seq: entry.frames.next)
+            return entry.frames.changed(frame, always: force)
+        }
+        noteMotion(of: name)
+        guard let changed, let changed else { return [] }
         return [.frame(changed)]
     }
 
@@ -346,13 +351,13 @@ package struct SceneRegistry: Sendable {
     /// gets it: the frame last sent, while the picture is what it showed, so
     /// that `seq` counts the frames every subscriber saw; a new one otherwise.
     package mutating func currentFrame(of name: SceneName) -> Frame? {
-        guard let seq = entries[name]?.frames.next else { return nil }
+        guard let seq = withEntry(name, { $0.frames.next }) else { return nil }
         // Inputs due now run first.
         let now = withSession(name) { session -> Frame in
             session.advance(to: session.time)
             return session.scene.presentationFrame(seq: seq)
         }
         guard let now else { return nil }
-        return entries[name]!.frames.current(now)
+        return withEntry(name) { $0.frames.current(now) }
     }
 }

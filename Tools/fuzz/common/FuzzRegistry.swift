@@ -34,14 +34,17 @@ let loadedRegistry: SceneRegistry = {
     return registry
 }()
 
-/// ``loadedRegistry`` after an `exec` in each playground, by index: the scene's names declared for the next
-/// `exec`, as the daemon keeps them between two. The source has an error, so nothing runs.
-let execRegistries: [SceneRegistry] = playgroundNames.map { name in
+/// ``loadedRegistry`` after an `exec` in each playground: every scene's names declared for the next `exec`, as
+/// the daemon keeps them between two, so that an input's `exec` reads only its own source. The source has an
+/// error, so nothing runs.
+let warmedRegistry: SceneRegistry = {
     var registry = loadedRegistry
-    let (response, _) = registry.exec("@", in: name, number: 0)
-    guard case .error(.invalidSource, _, _) = response else { fatalError("fuzz: an exec of '@' in \(name) ran") }
+    for name in playgroundNames {
+        let (response, _) = registry.exec("@", in: name, number: 0)
+        guard case .error(.invalidSource, _, _) = response else { fatalError("fuzz: an exec of '@' in \(name) ran") }
+    }
     return registry
-}
+}()
 
 /// Loads the playgrounds before the first input, so that libFuzzer counts what they hold as no input's leak.
 @_cdecl("LLVMFuzzerInitialize")
@@ -50,7 +53,7 @@ public func initialize(
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
 ) -> CInt {
     _ = loadedRegistry
-    _ = execRegistries
+    _ = warmedRegistry
     return 0
 }
 

@@ -9,7 +9,7 @@
 // then every 16th; an input run alone, as a crash is reproduced, is the first);
 // the others get the source once and a tick, their frames' numbers checked but
 // not their JSON. Each input starts from a registry that has run an `exec` in
-// its playground already (`execRegistries`), as the daemon has after the first:
+// every playground already (`warmedRegistry`), as the daemon has after the first:
 // the scene's names are declared, and only the input's source is read.
 
 import FuzzSupport
@@ -21,7 +21,7 @@ import SceneService
 public func fuzzExec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let index = Int(data[0]) % playgroundNames.count
-    var registry = execRegistries[index]
+    var registry = warmedRegistry
     let scene = playgroundNames[index]
     let source = String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self)
     let (response, events) = registry.exec(source, in: scene, number: 1)

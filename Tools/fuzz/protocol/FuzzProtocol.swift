@@ -7,7 +7,10 @@
 // 3,600 s: the same code, only longer), and at 0.25 s but on a sample of the
 // inputs (`Sample`: the first 64, then every 16th; an input run alone, as a
 // crash is reproduced, is the first): time moving on was half an input's
-// time. A `reload` reads the playground's bytes as they were read at start.
+// time. The events' frames are written as JSON and read back on that sample
+// too, their numbers checked on every input; the responses always are (they
+// carry the request's id and what it named). A `reload` reads the
+// playground's bytes as they were read at start.
 
 import FuzzSupport
 import PlaygroundProtocol
@@ -16,9 +19,10 @@ import SceneService
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProtocol(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    var registry = loadedRegistry
+    var registry = warmedRegistry
     var execs = 0
-    let longest = sample.next() ? 2.0 : 0.25
+    let full = sample.next()
+    let longest = full ? 2.0 : 0.25
     let bytes = UnsafeBufferPointer(start: data, count: size)
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(64) {
         switch IdentifiedRequest.decode(line) {
@@ -27,7 +31,7 @@ public func fuzzProtocol(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .success(let request):
             let (response, events) = answer(request.request, with: &registry, execs: &execs, longest: longest)
             checkSent(IdentifiedResponse(answering: request, with: response))
-            checkSent(events)
+            checkSent(events, asJSON: full)
         }
     }
     return 0
