@@ -24,6 +24,13 @@ extension Unicode.Scalar {
         let hex = String(value, radix: 16, uppercase: true)
         return "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
     }
+
+    /// The characters of ``escaped``, counted without making it: `\u{`, the hex digits (two at least), `}`.
+    package var escapedLength: Int {
+        var digits = 1
+        while value >> (4 * UInt32(digits)) != 0 { digits += 1 }
+        return 4 + max(digits, 2)
+    }
 }
 
 /// How many characters of a name or token a message quotes; a longer one is
@@ -57,6 +64,13 @@ package let messageLengthLimit = 500
 /// Text of a message or a file name as shown: unsafe characters escaped, and
 /// cut with `…` once `limit` characters are shown.
 package func escapedForDisplay(_ text: some StringProtocol, limit: Int = .max) -> String {
+    // The usual text, with nothing to escape or cut, is shown as it is: not rebuilt a scalar at a time.
+    var count = 0
+    let isPlain = !text.unicodeScalars.contains { scalar in
+        count += 1
+        return count > limit || scalar.isUnsafeToShow
+    }
+    if isPlain { return String(text) }
     var out = ""
     var width = 0
     for scalar in text.unicodeScalars {

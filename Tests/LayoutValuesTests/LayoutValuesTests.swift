@@ -112,3 +112,52 @@ import Testing
         #expect(SceneName(ofFileAt: "notes.txt") == "notes.txt")
     }
 }
+
+@Suite struct TextSafetyTests {
+    @Test("escapedLength counts the characters of escaped, for scalars of every width of hex digits")
+    func escapedLength() {
+        let values: [UInt32] = [
+            0, 0x1, 0xF, 0x10, 0x1B, 0x7F, 0x85, 0x9F, 0xFF, 0x100, 0x61C, 0xFFF, 0x1000, 0x200E, 0x202E, 0xFEFF,
+            0xFFFF,
+            0x10000, 0x1F600, 0xFFFFF, 0x100000, 0x10FFFF,
+        ]
+        for value in values {
+            let scalar = Unicode.Scalar(value)!
+            #expect(scalar.escapedLength == scalar.escaped.count, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test("escapedForDisplay gives what escaping scalar by scalar gives, cut at the limit, on 2,000 random texts")
+    func escapedForDisplayMatchesScalarByScalar() {
+        let pieces = ["a", " ", "\t", "\n", "é", "e\u{301}", "😀", "\u{1B}", "\u{7F}", "\u{202E}", "\u{FEFF}", "…"]
+        var state: UInt64 = 0x7E57_5AFE
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        for _ in 0..<2000 {
+            // Most texts plain, as messages and names are; the rest with a piece to escape somewhere.
+            let plain = next() % 2 == 0
+            let text = (0..<(next() % 40)).map { _ in plain ? "ab. "[next() % 4] : pieces[next() % pieces.count] }
+                .joined()
+            let limit = [Int.max, 0, 1, 10, 30][next() % 5]
+            var expected = ""
+            var width = 0
+            for scalar in text.unicodeScalars {
+                let shown = scalar.isUnsafeToShow ? scalar.escaped : String(scalar)
+                width += shown.unicodeScalars.count
+                if width > limit {
+                    expected += "…"
+                    break
+                }
+                expected += shown
+            }
+            #expect(escapedForDisplay(text, limit: limit) == expected, "\(text.debugDescription) limit \(limit)")
+            #expect(escapedForDisplay(text[...], limit: limit) == expected)
+        }
+    }
+}
+
+extension String {
+    fileprivate subscript(_ offset: Int) -> String { String(self[index(startIndex, offsetBy: offset)]) }
+}

@@ -96,9 +96,8 @@ extension Diagnostic {
         let kept = min(to - caret, window - (caret - start))
         let cutAfter = to < lineEnd || kept < to - caret
         let markedCount = max(1, min(kept, range.end - caret))
-        var caretLine = cutBefore ? " " : ""
-        for byte in bytes[start..<caret] { caretLine += byte == 0x09 ? "\t" : " " }
-        caretLine += "^" + String(repeating: "~", count: markedCount - 1)
+        let caretLine = self.caretLine(
+            cutBefore: cutBefore, under: bytes[start..<caret].lazy.map { $0 == 0x09 }, marking: markedCount)
         let shown = String(decoding: bytes[start..<(caret + kept)], as: UTF8.self)
         return (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n" + caretLine + "\n"
     }
@@ -132,11 +131,23 @@ extension Diagnostic {
             markedPieces += 1
         }
         let markedCount = max(1, text(of: after[..<markedPieces]).count)
-        var caretLine = cutBefore ? " " : ""
-        for character in prefix { caretLine += character == "\t" ? "\t" : " " }
-        caretLine += "^" + String(repeating: "~", count: markedCount - 1)
+        let caretLine = self.caretLine(
+            cutBefore: cutBefore, under: prefix.lazy.map { $0 == "\t" }, marking: markedCount)
         let shown = prefix + text(of: after[..<kept])
         return (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n" + caretLine + "\n"
+    }
+
+    /// The line under an excerpt's text: a space for each character shown before the caret (a tab for a tab, so
+    /// that the caret lines up however the terminal sets its tabs; one more for the `…` of a cut line), the caret,
+    /// and a `~` under each further character the range covers.
+    ///
+    /// - Parameter under: For each character before the caret, whether it is a tab.
+    private static func caretLine(cutBefore: Bool, under: some Sequence<Bool>, marking marked: Int) -> String {
+        var utf8: [UInt8] = cutBefore ? [0x20] : []
+        for isTab in under { utf8.append(isTab ? 0x09 : 0x20) }
+        utf8.append(UInt8(ascii: "^"))
+        utf8.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: marked - 1))
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// One Unicode scalar of source text as shown: itself, or its escape if it is unsafe to show (a tab is
@@ -156,7 +167,7 @@ extension Diagnostic {
             let isEscaped = scalar.isUnsafeToShow && scalar != "\t"
             pieces.append(
                 ShownPiece(
-                    scalar: scalar, isEscaped: isEscaped, width: isEscaped ? scalar.escaped.unicodeScalars.count : 1,
+                    scalar: scalar, isEscaped: isEscaped, width: isEscaped ? scalar.escapedLength : 1,
                     bytes: UTF8.width(scalar)))
         }
         return pieces
