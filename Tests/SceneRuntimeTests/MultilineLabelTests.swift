@@ -79,6 +79,35 @@ import Testing
         #expect(label.lines == ["aaaa bbbb", "cccc"])
     }
 
+    @Test("Copies of a running scene draw their own lines: a text or width changed in one shows in that one only")
+    func copiesDrawTheirOwnLines() {
+        let scene = Scene.parse(
+            SourceFile(
+                name: "t.layout",
+                text: """
+                    label t "aaaa bbbb cccc dddd" font 10 lines 0
+                    t.leading == root.leading; t.top == root.top; w: t.width == 50
+                    action change { t.text = "eeee ffff gggg" }
+                    action widen { w.constant = 100; layout }
+                    """))
+        #expect(!scene.diagnostics.hasErrors)
+        func lines(_ loaded: LoadedScene) -> [String]? {
+            loaded.presentationFrame().views.first { $0.name == "t" }?.lines
+        }
+        let original = LoadedScene(scene: scene, name: "t")
+        #expect(lines(original) == ["aaaa bbbb", "cccc dddd"])
+        var changed = original
+        changed.run(action: "change")
+        #expect(lines(changed) == ["eeee ffff", "gggg"])
+        #expect(lines(original) == ["aaaa bbbb", "cccc dddd"])
+        #expect(lines(changed) == ["eeee ffff", "gggg"])
+        var widened = original
+        widened.run(action: "widen")
+        #expect(lines(widened) == ["aaaa bbbb cccc dddd"])
+        #expect(lines(original) == ["aaaa bbbb", "cccc dddd"])
+        #expect(lines(changed) == ["eeee ffff", "gggg"])
+    }
+
     @Test("A label given more room by an action unwraps, and the views under it move up")
     func rewrapsOnLayout() {
         var run = Running(

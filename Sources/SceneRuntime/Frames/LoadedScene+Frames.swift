@@ -75,11 +75,13 @@ extension LoadedScene {
             // Text is laid out at the model's size, as UIKit redraws a label at its new bounds at once.
             let lines =
                 hasText
-                ? WrappedText.drawnLines(
-                    text: state.text, font: state.font, kind: kind, numberOfLines: numberOfLines,
-                    size: Size(
-                        width: model[base + Channel.width.rawValue], height: model[base + Channel.height.rawValue]),
-                    metrics: layout.textMetrics(of: ViewID(index))) : nil
+                ? drawnLines.lines(
+                    ofView: index,
+                    DrawnLinesMemo.Key(
+                        text: state.text, font: state.font, kind: kind, numberOfLines: numberOfLines,
+                        size: Size(
+                            width: model[base + Channel.width.rawValue], height: model[base + Channel.height.rawValue]),
+                        metrics: layout.textMetrics(of: ViewID(index)))) : nil
             views.append(
                 ViewFrame(
                     name: viewNames[index], kind: kind, parent: parent.map { viewNames[$0.index] } ?? "root",

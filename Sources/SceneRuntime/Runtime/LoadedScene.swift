@@ -74,6 +74,8 @@ public struct LoadedScene: Sendable {
 
     /// Runtime diagnostics not yet taken (``takeDiagnostics()``).
     var newDiagnostics = DiagnosticBuffer<RuntimeDiagnostic>()
+    /// The lines each text view was last drawn with, for the next frame.
+    let drawnLines: DrawnLinesMemo
 
     /// Loads a parsed scene: lays it out as declared. `on load` has not run
     /// (``runOnLoad()``).
@@ -93,6 +95,7 @@ public struct LoadedScene: Sendable {
         self.constraintByName = scene.constraintsByName
         self.variables = scene.variables.map(\.initialValue)
         self.states = scene.views.map(ViewState.init)
+        self.drawnLines = DrawnLinesMemo(views: scene.views.count)
         // A frame out of range is reported by the layout model; the view starts from nothing.
         let limit = LayoutModel.largestCoordinate
         self.laidOut = scene.views.indices.map { index in
