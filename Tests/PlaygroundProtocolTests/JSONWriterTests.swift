@@ -30,6 +30,21 @@ import Testing
         }
     }
 
+    @Test("Text around escapes is kept whole: at the start, between two escapes, at the end, and with none")
+    func runsBetweenEscapes() {
+        let cases: [(String, String)] = [
+            ("plain", #""plain""#), ("\n", #""\n""#), ("a\nb", #""a\nb""#), ("ab\n", #""ab\n""#),
+            ("\nab", #""\nab""#), ("x\u{202E}y\u{1B}", #""x\u202ey\u001b""#), ("é\"\\é", #""é\"\\é""#),
+            ("\u{2026}\u{2028}\u{FEFF}", "\"\u{2026}\\u2028\\ufeff\""), ("\u{85}\u{A0}", "\"\\u0085\u{A0}\""),
+            ("line one\n  ^~~\n", #""line one\n  ^~~\n""#),
+        ]
+        for (text, expected) in cases {
+            var out = JSONWriter()
+            out.string(text)
+            #expect(out.string == expected, "\(text.debugDescription)")
+        }
+    }
+
     /// How numbers were written before the writer wrote their digits itself: Swift's own texts of the value rounded
     /// to 1e-9, the oracle for the faster writing.
     static func swiftText(_ value: Double) -> String {

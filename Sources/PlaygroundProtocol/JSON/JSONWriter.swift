@@ -51,9 +51,18 @@ public struct JSONWriter: Sendable {
                 bytes.append(contentsOf: utf8)
                 return
             }
+            // Else the runs between the bytes that may need an escape are appended whole (a rendered diagnostic
+            // is lines of source text with a new line after each).
             var index = 0
+            var run = 0
             while index < utf8.count {
                 let byte = utf8[index]
+                guard Self.mayNeedEscape(byte) else {
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                index += 1
                 switch byte {
                 case UInt8(ascii: "\""): raw("\\\"")
                 case UInt8(ascii: "\\"): raw("\\\\")
@@ -61,17 +70,18 @@ public struct JSONWriter: Sendable {
                 case UInt8(ascii: "\r"): raw("\\r")
                 case UInt8(ascii: "\t"): raw("\\t")
                 case 0..<0x20, 0x7F: escape(UInt32(byte))
-                case 0xC2, 0xD8, 0xE2, 0xEF:
-                    if let (scalar, length) = Self.unsafeScalar(utf8, at: index) {
+                default:
+                    // 0xC2, 0xD8, 0xE2, 0xEF: the first byte of a character that may be one to escape.
+                    if let (scalar, length) = Self.unsafeScalar(utf8, at: index - 1) {
                         escape(scalar)
-                        index += length
-                        continue
+                        index += length - 1
+                    } else {
+                        bytes.append(byte)
                     }
-                    bytes.append(byte)
-                default: bytes.append(byte)
                 }
-                index += 1
+                run = index
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
