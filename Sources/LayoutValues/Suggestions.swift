@@ -4,21 +4,30 @@
 /// pair counts as one edit, so `alpah` finds `alpha` and `veiw` finds
 /// `view`, but `fade` does not find `pause`.
 public func nearestName(to name: String, among candidates: some Sequence<String>) -> String? {
-    let target = Array(name.lowercased().utf8)
+    let target = lowercasedBytes(name)
+    // A candidate further than this is never suggested, so no distance past it is worked out.
+    let allowed = min(3, max(1, target.count / 3), target.count - 1)
+    guard allowed >= 0 else { return nil }
     var best: String? = nil
-    var bestDistance = Int.max
+    var bestDistance = allowed + 1
     for candidate in candidates {
-        // Names are ASCII, whose lower case has as many bytes: skip the far ones before lowering them.
-        if abs(candidate.utf8.count - target.count) > 4 { continue }
-        let d = editDistance(target, Array(candidate.lowercased().utf8), limit: 4)
+        // Names are ASCII, whose lower case has as many bytes: the far ones are skipped before they are lowered.
+        if abs(candidate.utf8.count - target.count) > allowed { continue }
+        let d = editDistance(target, lowercasedBytes(candidate), limit: allowed)
         if d < bestDistance {
             bestDistance = d
             best = candidate
         }
     }
-    let allowed = min(3, max(1, target.count / 3))
-    guard let best, bestDistance <= allowed, bestDistance < target.count else { return nil }
     return best
+}
+
+/// The UTF-8 of a name in lower case: ASCII lowered a byte at a time, anything else as `lowercased()` has it.
+private func lowercasedBytes(_ name: String) -> [UInt8] {
+    var bytes = Array(name.utf8)
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return Array(name.lowercased().utf8) }
+    for i in bytes.indices where (0x41...0x5A).contains(bytes[i]) { bytes[i] |= 0x20 }
+    return bytes
 }
 
 /// Levenshtein distance with transpositions counted as one edit (optimal
