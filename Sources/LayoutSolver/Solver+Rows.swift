@@ -116,7 +116,7 @@ extension Solver {
 
     mutating func substituteInObjective(_ symbol: Symbol, _ row: Row) {
         for k in levels.indices {
-            let coefficient = levels[k].row.remove(symbol)
+            let coefficient = levels[k].remove(symbol)
             if coefficient != 0 { addToObjective(k, row, times: coefficient) }
         }
         if artificial != nil {
@@ -129,7 +129,7 @@ extension Solver {
     /// candidates the symbols whose cost may have turned negative.
     mutating func addToObjective(_ k: Int, _ row: Row, times factor: Double) {
         var negatives = scratch.takeOrder()
-        levels[k].row.add(row, times: factor, mayEnter: { negatives.append($0) })
+        levels[k].add(row, times: factor, mayEnter: { negatives.append($0) })
         for s in negatives { noteCandidate(s) }
         scratch.giveBack(order: negatives)
     }
