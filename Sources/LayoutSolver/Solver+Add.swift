@@ -100,8 +100,8 @@ extension Solver {
                 row.add(minus, 1)
             }
         }
-        owners[Int(tag.marker)] = constraint
-        if tag.other >= 0 { owners[Int(tag.other)] = constraint }
+        owners[Int(tag.marker)] = constraint.id
+        if tag.other >= 0 { owners[Int(tag.other)] = constraint.id }
         return (row, tag)
     }
 
@@ -430,7 +430,10 @@ extension Solver {
         var seen: Set<Constraint> = []
         var result: [Constraint] = []
         for symbol in row.symbols {
-            guard let owner = owners[Int(symbol)], owner !== constraint, owner.strength.isRequired else { continue }
+            // The constraint being added has no tag yet, and is left out.
+            let id = owners[Int(symbol)]
+            guard id >= 0, let owner = tags[id]?.constraint, owner !== constraint, owner.strength.isRequired
+            else { continue }
             if seen.insert(owner).inserted { result.append(owner) }
         }
         return result

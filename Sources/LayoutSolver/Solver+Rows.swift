@@ -357,13 +357,14 @@ extension Solver {
             if isDefinition(symbol) && definition.symbols.contains(where: { isBasic($0) }) { return nil }
             room += definition.count
         }
-        // One copy of the row's storage, with room for every substitution.
-        var result = row
+        // One new row with room for every substitution: the row's parameters
+        // first, in order, then each basic symbol's row by its coefficient,
+        // in the row's order (the same sums as substituting one by one).
+        var result = Row(constant: row.constant)
         result.reserveCapacity(room)
-        for symbol in row.symbols where isBasic(symbol) {
-            let definition = rows[Int(symbol)]!
-            let c = result.remove(symbol)
-            result.add(definition, times: c)
+        for cell in row.cells where !isBasic(cell.symbol) { result.add(cell.symbol, cell.coefficient) }
+        for cell in row.cells where isBasic(cell.symbol) {
+            result.add(rows[Int(cell.symbol)]!, times: cell.coefficient)
         }
         return result
     }

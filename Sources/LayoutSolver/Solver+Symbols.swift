@@ -33,7 +33,7 @@ extension Solver {
         depths.append(contentsOf: repeatElement(0, count: chunk))
         columns.append(contentsOf: repeatElement(SymbolSet(), count: chunk))
         priorities.append(contentsOf: repeatElement(0, count: chunk))
-        owners.append(contentsOf: repeatElement(nil, count: chunk))
+        owners.append(contentsOf: repeatElement(-1, count: chunk))
         variableIDs.append(contentsOf: repeatElement(-1, count: chunk))
         values.append(contentsOf: repeatElement(0, count: chunk))
         isCandidate.append(contentsOf: repeatElement(false, count: chunk))
@@ -55,12 +55,12 @@ extension Solver {
         let i = Int(symbol)
         guard rows[i] == nil, columns[i].isEmpty, isCostFree(symbol) else {
             // Still referenced (rare: numerical residue); keep it as a plain parameter.
-            owners[i] = nil
+            owners[i] = -1
             return
         }
         kinds[i] = .invalid
         shapeVersion &+= 1
-        owners[i] = nil
+        owners[i] = -1
         priorities[i] = 0
         values[i] = 0
         freeSymbols.append(symbol)

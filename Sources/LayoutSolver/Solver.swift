@@ -61,8 +61,11 @@ public struct Solver: Sendable {
     var columns: [SymbolSet] = []
     /// The priority of each error symbol.
     var priorities: [Double] = []
-    /// The constraint that each marker symbol belongs to.
-    var owners: [Constraint?] = []
+    /// The id of the constraint that each marker symbol belongs to, or -1;
+    /// the constraint is its tag's (``tags``). An id rather than the
+    /// constraint, so that growing the per-symbol arrays and making a marker
+    /// copy no reference.
+    var owners: [Int] = []
     /// The id of the user variable of each external symbol, or -1.
     var variableIDs: [Int] = []
     /// The current value of each symbol (zero for parameters).
