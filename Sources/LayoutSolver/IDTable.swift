@@ -82,7 +82,10 @@ struct IDTable<Value> {
             if k > dense.count {
                 // Ids skipped (made for constraints or variables that went
                 // elsewhere) stay empty; the value is appended after them.
-                dense.append(contentsOf: repeatElement(nil, count: k - dense.count))
+                // Usually one or two (`.with(_:)` makes a constraint in place
+                // of another), where appending them one by one beats the
+                // generic path of `append(contentsOf:)` several times over.
+                while dense.count < k { dense.append(nil) }
                 dense.append(value)
                 count += 1
                 return

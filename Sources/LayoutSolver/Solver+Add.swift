@@ -100,8 +100,8 @@ extension Solver {
                 row.add(minus, 1)
             }
         }
-        owners[Int(tag.marker)] = constraint
-        if tag.other >= 0 { owners[Int(tag.other)] = constraint }
+        owners[Int(tag.marker)] = constraint.id
+        if tag.other >= 0 { owners[Int(tag.other)] = constraint.id }
         return (row, tag)
     }
 
@@ -110,7 +110,7 @@ extension Solver {
         let error = makeSymbol(.error)
         priorities[Int(error)] = priority
         let k = levelIndex(for: priority)
-        levels[k].row.add(error, 1)
+        levels[k].add(error, 1)
         return error
     }
 
@@ -119,7 +119,7 @@ extension Solver {
         var k = 0
         while k < levels.count && levels[k].priority > priority { k += 1 }
         if k < levels.count && levels[k].priority == priority { return k }
-        levels.insert(ObjectiveLevel(priority: priority, row: Row()), at: k)
+        levels.insert(ObjectiveLevel(priority: priority, symbolCount: kinds.count), at: k)
         return k
     }
 
@@ -294,7 +294,7 @@ extension Solver {
 
     /// Whether no level of the objective holds a parameter: its reduced cost is zero.
     func isCostFree(_ symbol: Symbol) -> Bool {
-        for level in levels where level.row.index(of: symbol) != nil { return false }
+        for level in levels where level.cost(of: symbol) != 0 { return false }
         return true
     }
 
@@ -414,7 +414,7 @@ extension Solver {
             noteChanged(basic)
         }
         columns[Int(art)].removeAll()
-        for k in levels.indices { levels[k].row.remove(art) }
+        for k in levels.indices { levels[k].remove(art) }
         freeSymbolIfUnused(art)
 
         if !success {
@@ -430,7 +430,10 @@ extension Solver {
         var seen: Set<Constraint> = []
         var result: [Constraint] = []
         for symbol in row.symbols {
-            guard let owner = owners[Int(symbol)], owner !== constraint, owner.strength.isRequired else { continue }
+            // The constraint being added has no tag yet, and is left out.
+            let id = owners[Int(symbol)]
+            guard id >= 0, let owner = tags[id]?.constraint, owner !== constraint, owner.strength.isRequired
+            else { continue }
             if seen.insert(owner).inserted { result.append(owner) }
         }
         return result
@@ -440,7 +443,7 @@ extension Solver {
     mutating func discardMarkers(_ tag: Tag, of constraint: Constraint) {
         for marker in tag.markers {
             if kinds[Int(marker)] == .error {
-                for k in levels.indices { levels[k].row.remove(marker) }
+                for k in levels.indices { levels[k].remove(marker) }
             }
             freeSymbolIfUnused(marker)
         }

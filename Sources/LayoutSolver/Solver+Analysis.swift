@@ -40,7 +40,7 @@ extension Solver {
         // each parameter.
         var costed = [Bool](repeating: false, count: kinds.count)
         for level in levels {
-            for cell in level.row.cells { costed[Int(cell.symbol)] = true }
+            for symbol in level.symbols { costed[Int(symbol)] = true }
         }
         // A parameter is held at zero by a simplex row whose constant is zero and that holds it with a negative
         // coefficient (it cannot increase without making the row infeasible): one pass over the simplex rows
@@ -170,7 +170,7 @@ extension Solver {
             }
         }
         for level in levels {
-            for s in level.row.symbols {
+            for s in level.symbols {
                 precondition(!isBasic(s), "objective holds basic \(s)")
                 precondition(kinds[Int(s)].isRestricted, "objective holds \(s)")
             }

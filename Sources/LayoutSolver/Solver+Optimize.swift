@@ -49,7 +49,7 @@ extension Solver {
     /// The sign of a symbol's cost vector, compared level by level from the highest priority.
     func reducedCostSign(_ symbol: Symbol) -> Int {
         for level in levels {
-            let c = level.row.coefficient(for: symbol)
+            let c = level.cost(of: symbol)
             if c < 0 { return -1 }
             if c > 0 { return 1 }
         }
@@ -135,7 +135,7 @@ extension Solver {
             let symbol = cell.symbol
             let c = cell.coefficient
             guard c > 0, kinds[Int(symbol)].isRestricted, kinds[Int(symbol)] != .dummy else { continue }
-            for k in levels.indices { ratio[k] = levels[k].row.coefficient(for: symbol) / c }
+            for k in levels.indices { ratio[k] = levels[k].cost(of: symbol) / c }
             if best < 0 || lexicographicallyLess(ratio, bestRatio) {
                 best = symbol
                 bestRatio = ratio

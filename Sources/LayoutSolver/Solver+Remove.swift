@@ -53,7 +53,7 @@ extension Solver {
     /// by a definition's row, put a user variable in the objective, which
     /// must hold parameters only.
     mutating func dropFromObjective(_ marker: Symbol) {
-        for k in levels.indices { levels[k].row.remove(marker) }
+        for k in levels.indices { levels[k].remove(marker) }
     }
 
     /// Takes a removed constraint's errors out of the objective.
@@ -63,7 +63,7 @@ extension Solver {
             if let row = rows[Int(marker)] {
                 addToObjective(k, row, times: -1)
             } else {
-                levels[k].row.add(marker, -1)
+                levels[k].add(marker, -1)
                 noteCandidate(marker)
             }
         }

@@ -116,7 +116,7 @@ extension Solver {
 
     mutating func substituteInObjective(_ symbol: Symbol, _ row: Row) {
         for k in levels.indices {
-            let coefficient = levels[k].row.remove(symbol)
+            let coefficient = levels[k].remove(symbol)
             if coefficient != 0 { addToObjective(k, row, times: coefficient) }
         }
         if artificial != nil {
@@ -129,7 +129,7 @@ extension Solver {
     /// candidates the symbols whose cost may have turned negative.
     mutating func addToObjective(_ k: Int, _ row: Row, times factor: Double) {
         var negatives = scratch.takeOrder()
-        levels[k].row.add(row, times: factor, mayEnter: { negatives.append($0) })
+        levels[k].add(row, times: factor, mayEnter: { negatives.append($0) })
         for s in negatives { noteCandidate(s) }
         scratch.giveBack(order: negatives)
     }
@@ -357,13 +357,14 @@ extension Solver {
             if isDefinition(symbol) && definition.symbols.contains(where: { isBasic($0) }) { return nil }
             room += definition.count
         }
-        // One copy of the row's storage, with room for every substitution.
-        var result = row
+        // One new row with room for every substitution: the row's parameters
+        // first, in order, then each basic symbol's row by its coefficient,
+        // in the row's order (the same sums as substituting one by one).
+        var result = Row(constant: row.constant)
         result.reserveCapacity(room)
-        for symbol in row.symbols where isBasic(symbol) {
-            let definition = rows[Int(symbol)]!
-            let c = result.remove(symbol)
-            result.add(definition, times: c)
+        for cell in row.cells where !isBasic(cell.symbol) { result.add(cell.symbol, cell.coefficient) }
+        for cell in row.cells where isBasic(cell.symbol) {
+            result.add(rows[Int(cell.symbol)]!, times: cell.coefficient)
         }
         return result
     }

@@ -16,10 +16,10 @@ extension Solver {
 
     /// Makes room for `count` more symbols than are made now, in one step, so
     /// that a batch of constraints does not grow the per-symbol arrays again
-    /// and again (each growth copies all ten of them).
+    /// and again (each growth copies all ten of them). Freed slots count as room.
     @usableFromInline
     mutating func reserveSymbols(_ count: Int) {
-        let wanted = freshSymbols + count - kinds.count
+        let wanted = freshSymbols + count - freeSymbols.count - kinds.count
         if wanted > 0 { growSymbols(by: wanted) }
     }
 
@@ -33,26 +33,34 @@ extension Solver {
         depths.append(contentsOf: repeatElement(0, count: chunk))
         columns.append(contentsOf: repeatElement(SymbolSet(), count: chunk))
         priorities.append(contentsOf: repeatElement(0, count: chunk))
-        owners.append(contentsOf: repeatElement(nil, count: chunk))
+        owners.append(contentsOf: repeatElement(-1, count: chunk))
         variableIDs.append(contentsOf: repeatElement(-1, count: chunk))
         values.append(contentsOf: repeatElement(0, count: chunk))
         isCandidate.append(contentsOf: repeatElement(false, count: chunk))
         isChanged.append(contentsOf: repeatElement(false, count: chunk))
+        for k in levels.indices { levels[k].grow(by: chunk) }
     }
 
     /// Frees a marker that no row or objective holds any more.
+    ///
+    /// A symbol may be freed while it is still listed as an entering
+    /// candidate (``candidates``) or as changed (``changedSymbols``), as a
+    /// removed preference's errors always are: both lists are hints that
+    /// their readers check again. A freed symbol is dropped as a candidate
+    /// (it is not restricted), and its value is recomputed as zero; reused
+    /// before then, it is looked at once more, which is harmless. Keeping
+    /// such symbols instead leaked two slots for each preference removed.
     mutating func freeSymbolIfUnused(_ symbol: Symbol) {
         guard symbol >= 0 else { return }
         let i = Int(symbol)
-        guard rows[i] == nil, columns[i].isEmpty, !isCandidate[i], !isChanged[i] else {
+        guard rows[i] == nil, columns[i].isEmpty, isCostFree(symbol) else {
             // Still referenced (rare: numerical residue); keep it as a plain parameter.
-            owners[i] = nil
+            owners[i] = -1
             return
         }
-        for level in levels where level.row.index(of: symbol) != nil { return }
         kinds[i] = .invalid
         shapeVersion &+= 1
-        owners[i] = nil
+        owners[i] = -1
         priorities[i] = 0
         values[i] = 0
         freeSymbols.append(symbol)

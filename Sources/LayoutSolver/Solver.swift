@@ -32,8 +32,9 @@
 ///   visits only the rows it changes.
 /// - **Dense symbols.** Symbols are integers indexing flat arrays; rows are
 ///   sorted arrays of (symbol, coefficient) cells, merged linearly (``Row``).
-/// - **Exact priorities.** The objective is one row per priority level,
-///   compared lexicographically, so a higher priority always wins over any
+/// - **Exact priorities.** The objective is one level per priority, each
+///   a dense array of costs indexed by symbol (``ObjectiveLevel``), compared
+///   lexicographically, so a higher priority always wins over any
 ///   number of lower ones.
 ///
 /// Values are kept up to date after every operation by recomputing only the
@@ -60,8 +61,11 @@ public struct Solver: Sendable {
     var columns: [SymbolSet] = []
     /// The priority of each error symbol.
     var priorities: [Double] = []
-    /// The constraint that each marker symbol belongs to.
-    var owners: [Constraint?] = []
+    /// The id of the constraint that each marker symbol belongs to, or -1;
+    /// the constraint is its tag's (``tags``). An id rather than the
+    /// constraint, so that growing the per-symbol arrays and making a marker
+    /// copy no reference.
+    var owners: [Int] = []
     /// The id of the user variable of each external symbol, or -1.
     var variableIDs: [Int] = []
     /// The current value of each symbol (zero for parameters).
@@ -200,8 +204,71 @@ struct EditInfo {
     var constant: Double
 }
 
-/// The errors of one priority level, each with coefficient 1 when it is a parameter.
+/// One priority level of the objective: the reduced cost of each symbol at
+/// that level, each error's own cost 1 while it is a parameter.
+///
+/// Dense, indexed by symbol, rather than a sorted ``Row``: a level holds an
+/// error of every constraint of its priority (thousands of cells in a large
+/// layout), and a sorted row pays for each cell after the one that changes.
+/// An error made for a freed slot, low among the symbols, went in the middle
+/// of the row and moved every cell after it (a remove and re-add of one
+/// constraint took three times as long), and each row substituted into the
+/// objective was merged through the cells after its lowest symbol. Here each
+/// costs a load and a store, and so does reading a reduced cost. The level's
+/// constant, the objective's value, is not kept: nothing reads it.
 struct ObjectiveLevel {
     var priority: Double
-    var row: Row
+    /// Each symbol's cost, 0 for most; never ``nearZero(_:)`` otherwise. As
+    /// long as the solver's other per-symbol arrays.
+    private(set) var costs: [Double]
+
+    init(priority: Double, symbolCount: Int) {
+        self.priority = priority
+        costs = Array(repeating: 0, count: symbolCount)
+    }
+
+    @inline(__always) func cost(of symbol: Symbol) -> Double { costs[Int(symbol)] }
+
+    /// The symbols whose cost is not zero, in order.
+    var symbols: some Sequence<Symbol> { costs.indices.lazy.filter { costs[$0] != 0 }.map { Symbol($0) } }
+
+    /// Makes room for `count` more symbols.
+    mutating func grow(by count: Int) {
+        costs.append(contentsOf: repeatElement(0, count: count))
+    }
+
+    /// Adds to a symbol's cost; a sum that is ``nearZero(_:)`` is zero.
+    mutating func add(_ symbol: Symbol, _ coefficient: Double) {
+        let sum = costs[Int(symbol)] + coefficient
+        costs[Int(symbol)] = nearZero(sum) ? 0 : sum
+    }
+
+    /// Sets a symbol's cost to zero; returns what it was.
+    @discardableResult
+    mutating func remove(_ symbol: Symbol) -> Double {
+        let cost = costs[Int(symbol)]
+        costs[Int(symbol)] = 0
+        return cost
+    }
+
+    /// Adds `factor·row`'s coefficients, calling `mayEnter` for each symbol
+    /// whose cost ends up negative or cancels out, as
+    /// ``Row/add(_:times:changed:mayEnter:)`` does; the same sums, so the
+    /// same costs as a sorted row's.
+    mutating func add(_ row: Row, times factor: Double, mayEnter: (Symbol) -> Void) {
+        costs.withUnsafeMutableBufferPointer { costs in
+            for cell in row.cells {
+                let i = Int(cell.symbol)
+                let old = costs[i]
+                let sum = old + cell.coefficient * factor
+                if nearZero(sum) {
+                    costs[i] = 0
+                    if old != 0 { mayEnter(cell.symbol) }
+                } else {
+                    costs[i] = sum
+                    if sum < 0 { mayEnter(cell.symbol) }
+                }
+            }
+        }
+    }
 }

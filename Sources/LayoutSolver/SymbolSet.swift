@@ -8,13 +8,15 @@
 struct SymbolSet: Sequence {
     private var first: Symbol = -1
     private var second: Symbol = -1
-    private var rest: [Symbol] = []
+    /// The members past the second; nil rather than empty, so that an empty
+    /// set holds no reference and making one is plain stores.
+    private var rest: [Symbol]? = nil
 
     var isEmpty: Bool { first < 0 }
-    var count: Int { first < 0 ? 0 : second < 0 ? 1 : 2 + rest.count }
+    var count: Int { first < 0 ? 0 : second < 0 ? 1 : 2 + (rest?.count ?? 0) }
 
     func contains(_ symbol: Symbol) -> Bool {
-        first == symbol || second == symbol || (!rest.isEmpty && rest.contains(symbol))
+        first == symbol || second == symbol || (rest?.contains(symbol) ?? false)
     }
 
     /// Inserts a symbol that is not in the set: callers know, because a row
@@ -25,27 +27,29 @@ struct SymbolSet: Sequence {
             first = symbol
         } else if second < 0 {
             second = symbol
+        } else if rest == nil {
+            rest = [symbol]
         } else {
-            rest.append(symbol)
+            rest!.append(symbol)
         }
     }
 
     mutating func remove(_ symbol: Symbol) {
         if first == symbol {
             first = second
-            second = rest.popLast() ?? -1
+            second = rest?.popLast() ?? -1
         } else if second == symbol {
-            second = rest.popLast() ?? -1
-        } else if let i = rest.firstIndex(of: symbol) {
-            rest.swapAt(i, rest.count - 1)
-            rest.removeLast()
+            second = rest?.popLast() ?? -1
+        } else if let i = rest?.firstIndex(of: symbol) {
+            rest!.swapAt(i, rest!.count - 1)
+            rest!.removeLast()
         }
     }
 
     mutating func removeAll() {
         first = -1
         second = -1
-        rest.removeAll()
+        rest = nil
     }
 
     /// Calls `body` on each member; cheaper than an iterator on hot paths.
@@ -54,7 +58,7 @@ struct SymbolSet: Sequence {
         body(first)
         guard second >= 0 else { return }
         body(second)
-        if !rest.isEmpty { for symbol in rest { body(symbol) } }
+        if let rest { for symbol in rest { body(symbol) } }
     }
 
     struct Iterator: IteratorProtocol {
@@ -68,7 +72,9 @@ struct SymbolSet: Sequence {
             switch index {
             case 0: return set.first >= 0 ? set.first : nil
             case 1: return set.second >= 0 ? set.second : nil
-            default: return index - 2 < set.rest.count ? set.rest[index - 2] : nil
+            default:
+                guard let rest = set.rest, index - 2 < rest.count else { return nil }
+                return rest[index - 2]
             }
         }
     }

@@ -166,4 +166,69 @@ struct Chain {
         #expect(chain.solver.value(of: chain.left[199]) == 20 + 108 * 199)
         chain.solver.checkInvariants()
     }
+
+    @Test("Removing and re-adding a row's constraints reuses the symbols their markers freed")
+    func removeReAddReusesSymbols() throws {
+        var row = try ToolbarRow(views: 10)
+        let fresh = row.solver
+        let expected = row.frames(in: fresh)
+        // Constraints one at a time, each view's in turn, then the whole row in one batch.
+        func round() throws {
+            for constraint in row.constraints {
+                try row.solver.remove(constraint)
+                try row.solver.add(constraint)
+            }
+            for constraint in row.constraints { try row.solver.remove(constraint) }
+            try row.solver.add(row.constraints)
+        }
+        try round()
+        let symbolsAfterFirstRound = row.solver.freshSymbols
+        for _ in 0..<200 { try round() }
+        #expect(row.solver.freshSymbols == symbolsAfterFirstRound, "no symbol is made beyond the first round")
+        #expect(row.solver.kinds.count <= fresh.kinds.count, "the per-symbol arrays do not grow")
+        #expect(row.frames(in: row.solver) == expected)
+        row.solver.checkInvariants()
+    }
+}
+
+/// A toolbar: `views` buttons in a row inside a container of fixed width,
+/// each button with a minimum and a preferred size and the gaps between them
+/// required; the last button stretches to the container's trailing edge (a
+/// strong preference, over its weaker preferred width) and stays within it.
+/// The optimum is unique, so the values do not depend on the order of entry.
+struct ToolbarRow {
+    var left: [Variable] = []
+    var top: [Variable] = []
+    var width: [Variable] = []
+    var height: [Variable] = []
+    let containerWidth = Variable()
+    var constraints: [Constraint] = []
+    var solver = Solver()
+
+    init(views n: Int) throws {
+        constraints.append(Expression(containerWidth) == 1000)
+        for i in 0..<n {
+            left.append(Variable())
+            top.append(Variable())
+            width.append(Variable())
+            height.append(Variable())
+            constraints.append(Expression(width[i]) >= 24)
+            constraints.append((Expression(width[i]) == 80).with(i == n - 1 ? .fitting : .medium))
+            constraints.append((Expression(height[i]) == 32).with(.high))
+            constraints.append((Expression(top[i]) == 8).with(.strong))
+            constraints.append(
+                i == 0
+                    ? Expression(left[0]) == 12
+                    : Expression(left[i]) == Expression(left[i - 1]) + Expression(width[i - 1]) + 6)
+        }
+        let trailing = Expression(left[n - 1]) + Expression(width[n - 1])
+        constraints.append(trailing <= Expression(containerWidth) - 12)
+        constraints.append((trailing == Expression(containerWidth) - 12).with(.strong))
+        try solver.add(constraints)
+    }
+
+    /// Every button's left, top, width and height, in order.
+    func frames(in solver: Solver) -> [Double] {
+        (0..<left.count).flatMap { i in [left[i], top[i], width[i], height[i]].map { solver.value(of: $0) } }
+    }
 }
