@@ -131,9 +131,9 @@ final class Mailbox: Sendable {
 
     /// Drops the frame of a scene that is gone, if one still waits: its `removed` event says all there is.
     func forget(scene: SceneName) {
-        _ = state.withLock { state in
+        state.withLock { state in
             state.frames.removeValue(forKey: scene)
-            state.whole.insert(scene)
+            _ = state.whole.insert(scene)
         }
     }
 
