@@ -193,12 +193,13 @@ import Testing
         #expect(previous.reusableLineCount == 1)
         // The lexer never stands for a line inside a block: the tokens are made so here.
         let file = SourceFile(name: "t.layout", text: "view a {\n\(line)\n}\n")
-        var tokens = Lexer.tokenize(file).tokens
+        var lexed = Lexer.lex(file, reusing: nil)
         let lineStart = "view a {\n".utf8.count
-        let first = tokens.firstIndex { $0.start == lineStart }!
-        let end = tokens[first...].firstIndex { $0.kind == .newline }!
-        tokens.replaceSubrange(first..<end, with: [Token(.reusedLine(0), from: lineStart, to: tokens[end].start)])
-        var parser = Parser(file: file, tokens: tokens)
+        let first = lexed.tokens.firstIndex { $0.start == lineStart }!
+        let end = lexed.tokens[first...].firstIndex { $0.kind == .newline }!
+        lexed.tokens.replaceSubrange(
+            first..<end, with: [LexedToken(.reusedLine, from: lineStart, to: lexed.tokens[end].start, payload: 0)])
+        var parser = Parser(lexed)
         parser.reuse.previous = previous
         parser.parseFile()
         #expect(parser.reuse.isSpoiled)

@@ -15,7 +15,7 @@ extension Checker {
     /// A checker of `scene`'s file with its names declared and nothing reported: what statements from another
     /// source are checked against (``checking(_:)``).
     static func namesDeclared(by scene: Scene) -> Checker {
-        var parser = Parser(file: scene.file, tokens: Lexer.tokenize(scene.file).tokens)
+        var parser = Parser(Lexer.lex(scene.file, reusing: nil))
         parser.parseFile()
         var checker = Checker(
             scene: parser.scene, constraints: parser.constraints, customSpacings: parser.customSpacings,

@@ -5,8 +5,12 @@ package struct Lexer {
     private let file: SourceFile
     private let bytes: [UInt8]
     private var i = 0
-    private var tokens: [Token] = []
+    private var tokens: [LexedToken] = []
     private var diagnostics: [Diagnostic] = []
+    /// The identifiers' names, in the order they were read.
+    private var names: [String] = []
+    /// The strings' values, decoded.
+    private var strings: [String] = []
     /// The lines a previous parse kept, to stand for by one token each.
     private let reuse: ParseReuse?
     /// How many `{` are open, `}` having closed them, outside strings and comments: a line is looked up in
@@ -27,7 +31,13 @@ package struct Lexer {
     /// The tokens of a file, ending with `.endOfFile`, and the lexical diagnostics.
     package static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         let lexed = lex(file, reusing: nil)
-        return (lexed.tokens, lexed.diagnostics)
+        return (lexed.tokens.map(lexed.token(_:)), lexed.diagnostics)
+    }
+
+    /// Lexes a file as a parse does, without making ``Token``s of what it read: how many tokens it holds. For
+    /// measuring the lexer's share of a parse.
+    package static func countTokens(_ file: SourceFile) -> Int {
+        lex(file, reusing: nil).tokens.count
     }
 
     /// A file's tokens for a parse: a line at the top level (outside any `{ … }`) whose bytes are those of a line
@@ -36,8 +46,8 @@ package struct Lexer {
         var lexer = Lexer(file: file, reuse: reuse)
         lexer.run()
         return LexedFile(
-            tokens: lexer.tokens, diagnostics: lexer.diagnostics, problemStarts: lexer.problemStarts,
-            reusedLines: lexer.reusedLines)
+            file: file, tokens: lexer.tokens, names: lexer.names, strings: lexer.strings,
+            diagnostics: lexer.diagnostics, problemStarts: lexer.problemStarts, reusedLines: lexer.reusedLines)
     }
 
     private init(file: SourceFile, reuse: ParseReuse?) {
@@ -57,7 +67,7 @@ package struct Lexer {
                     .invalidCharacter,
                     "the file is not text: it holds NUL bytes (a binary file?); scene files are UTF-8 text",
                     at: .at(nul, in: file)))
-            tokens.append(Token(.endOfFile, from: bytes.count, to: bytes.count))
+            tokens.append(LexedToken(.endOfFile, from: bytes.count, to: bytes.count))
             return
         }
         if let offset = file.firstInvalidByte {
@@ -100,13 +110,14 @@ package struct Lexer {
                 if startsVisualFormat(from: start) {
                     lexVisualFormat(from: start)
                 } else {
-                    emit(.identifier(text(from: start)), from: start)
+                    names.append(text(from: start))
+                    emit(.identifier, from: start, payload: UInt64(names.count - 1))
                 }
             default:
                 lexPunctuation()
             }
         }
-        tokens.append(Token(.endOfFile, from: bytes.count, to: bytes.count))
+        tokens.append(LexedToken(.endOfFile, from: bytes.count, to: bytes.count))
     }
 
     /// Records a lexical diagnostic, up to ``diagnosticLimit``; one about a line's characters (`inLine`) marks
@@ -135,13 +146,19 @@ package struct Lexer {
         }
         guard let (effect, end) = found else { return }
         predicted = effect + 1
-        tokens.append(Token(.reusedLine(effect), from: i, to: end))
+        tokens.append(LexedToken(.reusedLine, from: i, to: end, payload: UInt64(effect)))
         reusedLines += 1
         i = end
     }
 
-    private mutating func emit(_ kind: Token.Kind, from start: Int) {
-        tokens.append(Token(kind, from: start, to: i))
+    private mutating func emit(_ kind: LexedToken.Kind, from start: Int, payload: UInt64 = 0) {
+        tokens.append(LexedToken(kind, from: start, to: i, payload: payload))
+    }
+
+    /// Emits a string token of this value.
+    private mutating func emitString(_ value: String, from start: Int) {
+        strings.append(value)
+        emit(.string, from: start, payload: UInt64(strings.count - 1))
     }
 
     /// The range from `start` to where the lexer stands.
@@ -207,7 +224,7 @@ package struct Lexer {
     /// by character, so that a diagnostic can point inside it.
     private mutating func lexVisualFormat(from start: Int) {
         while let byte = peek(), !endsVisualFormat(byte) { i += 1 }
-        emit(.visualFormat(text(from: start)), from: start)
+        emit(.visualFormat, from: start)
     }
 
     /// Whether a byte ends a visual format line: white space, `;`, `#` or `}`.
@@ -225,12 +242,12 @@ package struct Lexer {
     /// `#` starts a comment, except right after `color` or `color =` (`textcolor`, `textcolor =`), where
     /// `#rrggbb` is a colour.
     private var isColorContext: Bool {
-        func isColorWord(_ kind: Token.Kind) -> Bool {
-            kind == .identifier("color") || kind == .identifier("textcolor")
+        func isColorWord(_ token: LexedToken) -> Bool {
+            token.kind == .identifier && (names[token.index] == "color" || names[token.index] == "textcolor")
         }
         guard let last = tokens.last else { return false }
-        if isColorWord(last.kind) { return true }
-        if last.kind == .equal, tokens.count >= 2, isColorWord(tokens[tokens.count - 2].kind) { return true }
+        if isColorWord(last) { return true }
+        if last.kind == .equal, tokens.count >= 2, isColorWord(tokens[tokens.count - 2]) { return true }
         return false
     }
 
@@ -250,14 +267,14 @@ package struct Lexer {
         while i < bytes.count && isIdentifierByte(bytes[i]) { i += 1 }
         let digits = bytes[(start + 1)..<i]
         if digits.count == 6, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) {
-            emit(.color(value), from: start)
+            emit(.color, from: start, payload: UInt64(value))
         } else {
             let text = String(decoding: bytes[start..<i], as: UTF8.self)
             report(
                 .error(
                     .invalidColor, "\(quoted(text)) is not a colour; expected '#' and six hex digits, as '#ff8800'",
                     at: range(from: start)))
-            emit(.color(0), from: start)
+            emit(.color, from: start)
         }
     }
 
@@ -273,7 +290,7 @@ package struct Lexer {
             i += 1
             let value = text(from: i, to: end)
             i = end + 1
-            emit(.string(value), from: start)
+            emitString(value, from: start)
             return
         }
         i += opening
@@ -312,7 +329,7 @@ package struct Lexer {
             }
             i += 1
         }
-        emit(.string(String(decoding: value, as: UTF8.self)), from: start)
+        emitString(String(decoding: value, as: UTF8.self), from: start)
     }
 
     /// The offset of the `"` that closes a string whose text starts at
@@ -339,7 +356,7 @@ package struct Lexer {
             while let b = peek(), b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { i += 1 }
         }
         if let value = exactValue(from: start), NumberLimits.contains(value) {
-            emit(.number(value), from: start)
+            emit(.number, from: start, payload: value.bitPattern)
             return
         }
         let text = text(from: start)
@@ -349,10 +366,10 @@ package struct Lexer {
                     .tooLarge,
                     "number \(quoted(text)) is too large; "
                         + "numbers are at most \(NumberLimits.largestText)", at: range(from: start)))
-            emit(.number(0), from: start)
+            emit(.number, from: start, payload: Double(0).bitPattern)
             return
         }
-        emit(.number(value), from: start)
+        emit(.number, from: start, payload: value.bitPattern)
     }
 
     /// The value of the number from `start` to where the lexer stands,
@@ -388,7 +405,7 @@ package struct Lexer {
         let byte = bytes[i]
         i += 1
         let next = peek()
-        let kind: Token.Kind?
+        let kind: LexedToken.Kind?
         switch byte {
         case UInt8(ascii: "{"):
             kind = .leftBrace
@@ -491,7 +508,12 @@ package struct Lexer {
 
 /// A file's tokens, for a parse.
 struct LexedFile {
-    var tokens: [Token]
+    let file: SourceFile
+    var tokens: [LexedToken]
+    /// The identifiers' names: an identifier token's ``LexedToken/index`` is its name's.
+    var names: [String]
+    /// The strings' values, decoded: a string token's ``LexedToken/index`` is its value's.
+    var strings: [String]
     var diagnostics: [Diagnostic]
     /// Where each problem found in a line's characters starts, in order: the parse keeps no line that holds one.
     var problemStarts: [Int]
@@ -504,11 +526,11 @@ struct LexedFile {
 private struct LookAlike {
     let shown: String
     let name: String
-    let kind: Token.Kind
+    let kind: LexedToken.Kind
     let intended: String
     let bytes: [UInt8]
 
-    init(shown: String, name: String, kind: Token.Kind, intended: String) {
+    init(shown: String, name: String, kind: LexedToken.Kind, intended: String) {
         self.shown = shown
         self.name = name
         self.kind = kind

@@ -89,3 +89,39 @@ extension Token.Kind: CustomStringConvertible {
         }
     }
 }
+
+/// A token as the parser reads it: what it is, where it stands and, for a few kinds, one value; no text of its
+/// own. Trivially copied and freed, unlike ``Token``, whose kinds carry strings: a file has a token every three
+/// or four bytes, and the parser copies each one several times.
+struct LexedToken: Sendable {
+    /// ``Token/Kind`` without its values.
+    enum Kind: UInt8, Sendable {
+        case identifier, number, string, color, newline, semicolon
+        case leftBrace, rightBrace, leftParen, rightParen, leftBracket, rightBracket
+        case comma, dot, colon, at
+        case equal, plusEqual, minusEqual
+        case equalEqual, greaterEqual, lessEqual
+        case plus, minus, star, slash, plusMinus
+        case visualFormat, reusedLine, endOfFile
+    }
+
+    var kind: Kind
+    /// Where it stands: UTF-8 offsets into the file it was read from, as a ``Token``'s.
+    var start: Int
+    var end: Int
+    /// An identifier's index in its file's ``LexedFile/names``, a string's in ``LexedFile/strings``, a number's
+    /// bits, a colour's `0xRRGGBB`, a reused line's effect; 0 for other kinds.
+    var payload: UInt64
+
+    init(_ kind: Kind, from start: Int, to end: Int, payload: UInt64 = 0) {
+        self.kind = kind
+        self.start = start
+        self.end = max(start, end)
+        self.payload = payload
+    }
+
+    /// A number's value.
+    var number: Double { Double(bitPattern: payload) }
+    /// An index into the file's names or strings, or a reused line's effect.
+    var index: Int { Int(truncatingIfNeeded: payload) }
+}

@@ -20,7 +20,7 @@ extension Parser {
         check(duration, in: 0...Double.infinity, "a duration")
         var options = AnimationOptions(duration: max(0, duration.value), range: duration.range)
         var seen: [AnimationOption: SourceRange] = [:]
-        while case .identifier(let word) = current.kind {
+        while let word = identifierName(current) {
             guard let option = AnimationOption(rawValue: word) else {
                 let candidates = AnimationOption.allCases.filter(allowed.contains).map(\.rawValue)
                 let suggestion = nearestName(to: word, among: candidates)
@@ -67,7 +67,7 @@ extension Parser {
             var velocity: Located<Double>? = nil
             while isKeyword("damping") || isKeyword("velocity") {
                 let keyword = advance()
-                let isDamping = keyword.kind == .identifier("damping")
+                let isDamping = isKeyword("damping", keyword)
                 let value = try parseConstant(isDamping ? "a damping ratio" : "an initial velocity")
                 if let first = isDamping ? damping : velocity {
                     error(
@@ -178,7 +178,7 @@ extension Parser {
             var position: Located<FinishPosition>? = nil
             if isPositioned {
                 advance()
-                guard case .identifier(let word) = current.kind, let value = FinishPosition(rawValue: word) else {
+                guard let word = identifierName(current), let value = FinishPosition(rawValue: word) else {
                     throw fail(expected: "'start', 'end' or 'current'")
                 }
                 position = Located(value, advanceRange())

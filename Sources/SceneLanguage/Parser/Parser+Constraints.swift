@@ -3,7 +3,7 @@ extension Parser {
     mutating func parseGroup() throws(Failure) {
         let keyword = advance()
         var name: Identifier? = nil
-        if case .identifier(let word) = current.kind, word != "inactive" {
+        if let word = identifierName(current), word != "inactive" {
             name = Identifier(word, advanceRange())
         }
         var isActive = true
@@ -18,11 +18,11 @@ extension Parser {
                 name: name, isInitiallyActive: isActive,
                 range: range(from: keyword.start)))
         try parseBlock(endingBefore: Parser.groupForeignKeywords) { (parser: inout Parser) throws(Failure) in
-            if case .visualFormat = parser.current.kind {
+            if parser.current.kind == .visualFormat {
                 try parser.parseConstraint(group: group)
                 return
             }
-            guard case .identifier(let word) = parser.current.kind else {
+            guard let word = parser.identifierName(parser.current) else {
                 throw parser.fail(expected: "a constraint")
             }
             if ["view", "label", "button", "guide", "stack", "constraints", "var", "texts"].contains(word)
@@ -50,11 +50,11 @@ extension Parser {
             isInactive = true
         }
         var name: Identifier? = nil
-        if case .identifier(let word) = current.kind, peek().kind == .colon {
+        if let word = identifierName(current), peek().kind == .colon {
             name = Identifier(word, advanceRange())
             advance()
         }
-        if case .visualFormat = current.kind {
+        if current.kind == .visualFormat {
             try parseVisualFormatLine(name: name, isInactive: isInactive, group: group, start: start)
             return
         }
@@ -148,7 +148,7 @@ extension Parser {
     /// `card.top`, `root.safeArea.top`: the left side of a constraint. A name
     /// alone is read too, for the checker to report the missing attribute.
     mutating func parseAnchorPath() throws(Failure) -> [Identifier] {
-        guard case .identifier = current.kind else {
+        guard current.kind == .identifier else {
             throw fail(expected: "a view's attribute, such as 'card.top'")
         }
         // Room for `root.safeArea.top` at once, not regrown name by name.
@@ -165,7 +165,7 @@ extension Parser {
     /// `@high`, `@750`: a name or a number from 1 to 1000.
     mutating func parsePriority() throws(Failure) -> Located<Double> {
         let at = advance()
-        if case .identifier(let word) = current.kind {
+        if let word = identifierName(current) {
             let token = advance()
             guard let name = PriorityName(word: word) else {
                 let suggestion = nearestName(to: word, among: PriorityName.allCases.map(\.rawValue))

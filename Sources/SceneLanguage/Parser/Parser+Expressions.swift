@@ -26,7 +26,7 @@ extension Parser {
     func startsArgument(except words: [String]) -> Bool {
         switch current.kind {
         case .number, .minus, .leftParen: true
-        case .identifier(let word): !words.contains(word)
+        case .identifier: !words.contains(names[current.index])
         default: false
         }
     }
@@ -83,10 +83,10 @@ extension Parser {
     private mutating func parsePrimary(constantOnly: Bool) throws(Failure) -> Expr {
         let token = current
         switch token.kind {
-        case .number(let value):
+        case .number:
             advance()
-            return Expr(.number(value), range(of: token))
-        case .identifier("system"):
+            return Expr(.number(token.number), range(of: token))
+        case .identifier where names[token.index] == "system":
             advance()
             return Expr(.system, range(of: token))
         case .identifier where !constantOnly:

@@ -73,7 +73,7 @@ extension Parser {
     }
 
     /// `keyframe …` where no `animate keyframes` block holds it directly: reported, and skipped with its block.
-    mutating func refuseMisplacedKeyframe(_ keyword: Token) -> Failure {
+    mutating func refuseMisplacedKeyframe(_ keyword: LexedToken) -> Failure {
         error(
             .keyframeNesting,
             "'keyframe' stands only directly in an 'animate keyframes' block, as addKeyframe does in the "

@@ -62,8 +62,8 @@ extension Parser {
         switch current.kind {
         case .reusedLine, .visualFormat:
             return true
-        case .identifier(let word):
-            switch word {
+        case .identifier:
+            switch names[current.index] {
             case "view", "label", "button", "guide", "stack", "inactive": return true
             default: return startsConstraint
             }
@@ -118,7 +118,8 @@ extension Parser {
     private mutating func keep(_ line: OpenLine, end: Int) {
         // A reused line is kept again as it was: its bytes, and so its hash, are the same, the lexer found no
         // problem in them, and it added what it added before.
-        if case .reusedLine(let entry) = tokens[line.firstToken].kind, let was = reuse.previous?.effects[entry] {
+        let first = tokens[line.firstToken]
+        if first.kind == .reusedLine, let was = reuse.previous?.effects[first.index] {
             reuse.effects.append(
                 LineEffect(
                     lineStart: line.start, lineEnd: end, hash: was.hash, views: line.views..<scene.views.count,

@@ -26,14 +26,14 @@ extension Parser {
     /// One statement of an action; nil for one that was reported and dropped.
     mutating func parseStatement() throws(Failure) -> Statement? {
         let start = current.start
-        if case .visualFormat = current.kind {
+        if current.kind == .visualFormat {
             error(
                 .misplacedDeclaration,
                 "a visual format line cannot be declared in an action; declare it at the top level, named and "
                     + "'inactive' if it should start off, and 'activate' it here", at: range(of: current))
             throw Failure()
         }
-        guard case .identifier(let word) = current.kind else { throw fail(expected: "a statement") }
+        guard let word = identifierName(current) else { throw fail(expected: "a statement") }
         if peek().kind == .dot { return try parseAssignment() }
         if [.equal, .plusEqual, .minusEqual].contains(peek().kind) {
             let kind = try parseVariableAssignment()
@@ -89,7 +89,7 @@ extension Parser {
         case "finish":
             let name = try expectIdentifier("the name of an animator")
             try expectKeyword("at")
-            guard case .identifier(let where_) = current.kind, let position = FinishPosition(rawValue: where_) else {
+            guard let where_ = identifierName(current), let position = FinishPosition(rawValue: where_) else {
                 throw fail(expected: "'start', 'end' or 'current'")
             }
             kind = .finish(name, Located(position, advanceRange()))
@@ -188,7 +188,7 @@ extension Parser {
             case .text:
                 value = try parseTextValue()
             case .hidden:
-                guard case .identifier(let word) = current.kind, word == "true" || word == "false" else {
+                guard let word = identifierName(current), word == "true" || word == "false" else {
                     throw fail(expected: "'true' or 'false'")
                 }
                 advance()
@@ -208,8 +208,8 @@ extension Parser {
     private mutating func parseTransform() throws(Failure) -> [TransformStep] {
         var steps: [TransformStep] = []
         while !atStatementEnd {
-            guard case .identifier(let word) = current.kind, TransformStep.names.contains(word) else {
-                if case .identifier(let word) = current.kind,
+            guard let word = identifierName(current), TransformStep.names.contains(word) else {
+                if let word = identifierName(current),
                     let suggestion = nearestName(to: word, among: TransformStep.names)
                 {
                     error(
@@ -246,7 +246,7 @@ extension Parser {
     }
 
     private mutating func requirePlainAssignment(
-        _ op: AssignmentOperator, _ token: Token, _ property: Identifier
+        _ op: AssignmentOperator, _ token: LexedToken, _ property: Identifier
     ) throws(Failure) {
         guard op != .assign else { return }
         error(

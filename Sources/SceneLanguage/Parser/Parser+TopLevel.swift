@@ -32,8 +32,8 @@ extension Parser {
                 error(.expectedToken, "unexpected '}': no block is open here", at: range(of: current))
                 advance()
                 continue
-            case .reusedLine(let effect):
-                applyReusedLine(effect)
+            case .reusedLine:
+                applyReusedLine(current.index)
                 endStatement()
             default:
                 do { try parseTopLevelStatement() } catch { skipStatement() }
@@ -44,11 +44,11 @@ extension Parser {
     }
 
     mutating func parseTopLevelStatement() throws(Failure) {
-        if case .visualFormat = current.kind {
+        if current.kind == .visualFormat {
             try parseConstraint(group: nil)
             return
         }
-        guard case .identifier(let word) = current.kind else {
+        guard let word = identifierName(current) else {
             if current.kind == .leftBrace {
                 error(.expectedToken, "unexpected '{': a block belongs to a declaration", at: range(of: current))
                 skipBlock()
@@ -141,8 +141,8 @@ extension Parser {
     /// nearest choice and what the choices mean.
     private mutating func parseChoice(
         among choices: [String], expected: String, what: String, explained: String
-    ) throws(Failure) -> (String, Token) {
-        guard case .identifier(let word) = current.kind else { throw fail(expected: expected) }
+    ) throws(Failure) -> (String, LexedToken) {
+        guard let word = identifierName(current) else { throw fail(expected: expected) }
         let token = advance()
         guard choices.contains(word) else {
             let suggestion = nearestName(to: word, among: choices)
@@ -237,7 +237,7 @@ extension Parser {
     /// `on load { … }`.
     mutating func parseOnLoad() throws(Failure) {
         let keyword = advance()
-        guard case .identifier(let event) = current.kind, event == "load" else {
+        guard let event = identifierName(current), event == "load" else {
             throw fail(expected: "'load' after 'on' (the only event is 'on load')")
         }
         let name = Identifier("load", advanceRange())

@@ -17,7 +17,7 @@ extension Parser {
         if current.kind == .leftBrace {
             try parseBlock(endingBefore: Set(Parser.topLevelKeywords)) { (parser: inout Parser) throws(Failure) in
                 repeat {
-                    guard case .string(let text) = parser.current.kind else {
+                    guard let text = parser.stringValue(parser.current) else {
                         throw parser.fail(expected: "a text in quotes")
                     }
                     texts.append(text)
@@ -25,7 +25,7 @@ extension Parser {
                 } while !parser.atStatementEnd
             }
         } else {
-            while case .string(let text) = current.kind {
+            while let text = stringValue(current) {
                 texts.append(text)
                 advance()
             }
@@ -59,9 +59,8 @@ extension Parser {
     /// index is read too, for the checker to say what it is.
     mutating func parseTextValue() throws(Failure) -> PropertyValue {
         switch current.kind {
-        case .string(let text):
-            advance()
-            return .text(text)
+        case .string:
+            return .text(strings[advance().index])
         case .identifier:
             let list = try expectIdentifier("a text list")
             guard current.kind == .leftBracket else { return .textEntry(list, nil) }

@@ -5,7 +5,7 @@ extension Parser {
     /// `guide NAME`: appends the view, then its subviews.
     mutating func parseView(parent: ViewID?) throws(Failure) {
         let keyword = advance()
-        guard case .identifier(let word) = keyword.kind, let kind = ViewKind(word: word) else { return }
+        guard let word = identifierName(keyword), let kind = ViewKind(word: word) else { return }
         let name = try expectIdentifier("a name for the \(kind.rawValue)")
         var view = ViewDeclaration(kind: kind, name: name, range: range(of: keyword).union(name.range))
         view.parent = parent
@@ -14,23 +14,23 @@ extension Parser {
             view.range = range(from: keyword.start)
         }
         if kind.hasText {
-            if case .string(let text) = current.kind {
+            if let text = stringValue(current) {
                 view.text = text
                 view.range = view.range.union(advanceRange())
             } else {
                 // A bare word is most likely the text, unquoted: the example quotes it.
                 var example = "Sign In"
-                if case .identifier(let word) = current.kind, ViewProperty(word: word) == nil { example = word }
+                if let word = identifierName(current), ViewProperty(word: word) == nil { example = word }
                 error(
                     .expectedToken,
                     "expected the \(kind.rawValue)'s text in quotes, as '\(kind.rawValue) \(name) \"\(example)\"', "
-                        + "found \(current.kind)", at: range(of: current))
+                        + "found \(describe(current))", at: range(of: current))
                 // One mistake, one error: the unquoted text is not read
                 // again as properties.
                 skipPropertyValue()
             }
         }
-        while case .identifier = current.kind {
+        while current.kind == .identifier {
             parseViewProperty(into: &view)
         }
         let me = ViewID(scene.views.count)
@@ -59,11 +59,11 @@ extension Parser {
 
     /// An element of a view's block: a subview, a constraint or a group.
     mutating func parseViewBlockElement(parent: ViewID) throws(Failure) {
-        if case .visualFormat = current.kind {
+        if current.kind == .visualFormat {
             try parseConstraint(group: nil)
             return
         }
-        guard case .identifier(let word) = current.kind else { throw fail(expected: "a subview or a constraint") }
+        guard let word = identifierName(current) else { throw fail(expected: "a subview or a constraint") }
         if startsConstraint {
             try parseConstraint(group: nil)
             return
@@ -92,7 +92,7 @@ extension Parser {
     mutating func parseViewProperty(into view: inout ViewDeclaration) {
         let start = current.start
         let nameToken = advance()
-        guard case .identifier(let word) = nameToken.kind else { return }
+        guard let word = identifierName(nameToken) else { return }
         guard let property = ViewProperty(word: word) else {
             let suggestion = nearestName(to: word, among: ViewProperty.allCases.map(\.rawValue))
             error(
@@ -146,7 +146,7 @@ extension Parser {
     /// property, the view's block or the end of the statement.
     private mutating func skipPropertyValue() {
         while !atStatementEnd && current.kind != .leftBrace {
-            if case .identifier(let next) = current.kind, ViewProperty(word: next) != nil { break }
+            if let next = identifierName(current), ViewProperty(word: next) != nil { break }
             advance()
         }
     }
@@ -230,7 +230,7 @@ extension Parser {
             view.stack?.alignment = alignment.value
         case .margins:
             var margins = StackLayout.defaultMargins
-            if case .number = current.kind { margins = try parseInsets(what: "margin") }
+            if current.kind == .number { margins = try parseInsets(what: "margin") }
             view.stack?.margins = margins
             view.layoutMargins = margins
         case .frame:
@@ -251,7 +251,7 @@ extension Parser {
 
     /// The `horizontal` or `vertical` after a stack's name.
     private mutating func parseStackAxis(name: Identifier) throws(Failure) -> StackAxis {
-        guard case .identifier(let word) = current.kind else {
+        guard let word = identifierName(current) else {
             throw fail(expected: "the stack's axis, 'horizontal' or 'vertical', as 'stack \(name) vertical'")
         }
         if let axis = StackAxis(rawValue: word) {
@@ -271,7 +271,7 @@ extension Parser {
         _ what: String, of type: Choice.Type
     ) throws(Failure) -> Located<Choice> where Choice.RawValue == String {
         let names = Choice.allCases.map(\.rawValue)
-        guard case .identifier(let word) = current.kind else {
+        guard let word = identifierName(current) else {
             throw fail(expected: "\(what): " + names.joined(separator: ", "))
         }
         let token = advance()
@@ -287,11 +287,11 @@ extension Parser {
     /// `#rrggbb` or a colour's name.
     mutating func parseColor() throws(Failure) -> Color {
         switch current.kind {
-        case .color(let rgb):
-            advance()
-            return Color(rgb: rgb)
-        case .identifier(let name):
+        case .color:
+            return Color(rgb: UInt32(truncatingIfNeeded: advance().payload))
+        case .identifier:
             let token = advance()
+            let name = names[token.index]
             if let color = Color(named: name) { return color }
             let suggestion = nearestName(to: name, among: Color.allNames)
             error(

@@ -25,13 +25,13 @@ extension Parser {
             views: format.views, connections: format.connections, trailingEdge: format.trailingEdge,
             format: range(of: token), range: range(of: token))
         var directionRange: SourceRange? = nil
-        while case .identifier(let word) = current.kind {
+        while let word = identifierName(current) {
             switch word {
             case "align":
                 try parseAlignment(into: &line)
             case "direction":
                 let keyword = advance()
-                guard case .identifier(let value) = current.kind else {
+                guard let value = identifierName(current) else {
                     throw fail(expected: "a direction: leadingToTrailing, leftToRight or rightToLeft")
                 }
                 let valueToken = advance()
@@ -102,7 +102,7 @@ extension Parser {
         guard isKeyword("all") else { throw fail(expected: "'all' after 'align', as 'align all centerY'") }
         advance()
         var count = 0
-        while case .identifier(let word) = current.kind, word != "align", word != "direction" {
+        while let word = identifierName(current), word != "align", word != "direction" {
             let token = advance()
             count += 1
             guard let attribute = Attribute(word: word) else {

@@ -10,7 +10,10 @@ import LayoutValues
 /// ``maximumDepth`` blocks and parentheses, so no input can exhaust the stack.
 struct Parser {
     let file: SourceFile
-    let tokens: [Token]
+    let tokens: [LexedToken]
+    /// The identifiers' names and the strings' values, which tokens index (``LexedFile``).
+    let names: [String]
+    let strings: [String]
     var index = 0
     var diagnostics: [Diagnostic] = []
     var scene: Scene
@@ -31,10 +34,12 @@ struct Parser {
 
     static let maximumDepth = 64
 
-    init(file: SourceFile, tokens: [Token]) {
-        self.file = file
-        self.tokens = tokens
-        self.scene = Scene(file: file)
+    init(_ lexed: LexedFile) {
+        self.file = lexed.file
+        self.tokens = lexed.tokens
+        self.names = lexed.names
+        self.strings = lexed.strings
+        self.scene = Scene(file: lexed.file)
     }
 
     /// Thrown after a diagnostic has been recorded, to abandon the statement.
@@ -42,18 +47,38 @@ struct Parser {
 
     // MARK: Looking at tokens
 
-    var current: Token { tokens[index] }
+    var current: LexedToken { tokens[index] }
 
     /// The token `offset` places ahead, or the end of the file.
-    func peek(_ offset: Int = 1) -> Token {
+    func peek(_ offset: Int = 1) -> LexedToken {
         tokens[min(index + offset, tokens.count - 1)]
+    }
+
+    /// An identifier's name; nil for a token of another kind.
+    func identifierName(_ token: LexedToken) -> String? {
+        token.kind == .identifier ? names[token.index] : nil
+    }
+
+    /// A string's value; nil for a token of another kind.
+    func stringValue(_ token: LexedToken) -> String? {
+        token.kind == .string ? strings[token.index] : nil
+    }
+
+    /// A number's value; nil for a token of another kind.
+    func numberValue(_ token: LexedToken) -> Double? {
+        token.kind == .number ? token.number : nil
+    }
+
+    /// How a token reads in messages: `'=='`, `identifier 'card'`, `end of line`.
+    func describe(_ token: LexedToken) -> String {
+        LexedFile.kind(of: token, names: names, strings: strings, in: file).description
     }
 
     /// Where the last consumed token ends.
     var previousEnd: Int { index > 0 ? tokens[index - 1].end : 0 }
 
     /// A token's range, in the file being parsed.
-    func range(of token: Token) -> SourceRange {
+    func range(of token: LexedToken) -> SourceRange {
         token.range(in: file)
     }
 
@@ -72,19 +97,17 @@ struct Parser {
     }
 
     @discardableResult
-    mutating func advance() -> Token {
+    mutating func advance() -> LexedToken {
         let token = tokens[index]
         if index < tokens.count - 1 { index += 1 }
         // A reused line is taken at the start of a top-level statement only, without `advance()`: anywhere
         // else, the parse is not that of the line's tokens, and is done again without reuse.
-        if case .reusedLine = token.kind { reuse.isSpoiled = true }
+        if token.kind == .reusedLine { reuse.isSpoiled = true }
         return token
     }
 
-    func isKeyword(_ keyword: String, _ token: Token? = nil) -> Bool {
-        // A match and a string comparison, rather than a token kind made to be compared with `==`.
-        guard case .identifier(let word) = (token ?? current).kind else { return false }
-        return word == keyword
+    func isKeyword(_ keyword: String, _ token: LexedToken? = nil) -> Bool {
+        identifierName(token ?? current) == keyword
     }
 
     /// Whether the current token ends a statement: a newline, `;`, `}` or the end of the file.
@@ -119,13 +142,13 @@ struct Parser {
 
     /// Reports what was expected where the current token stands, and abandons the statement.
     mutating func fail(expected what: String) -> Failure {
-        error(.expectedToken, "expected \(what), found \(current.kind)", at: range(of: current))
+        error(.expectedToken, "expected \(what), found \(describe(current))", at: range(of: current))
         return Failure()
     }
 
     /// Consumes a token of this kind, or reports and abandons the statement.
     @discardableResult
-    mutating func expect(_ kind: Token.Kind, _ what: @autoclosure () -> String) throws(Failure) -> Token {
+    mutating func expect(_ kind: LexedToken.Kind, _ what: @autoclosure () -> String) throws(Failure) -> LexedToken {
         guard current.kind == kind else { throw fail(expected: what()) }
         return advance()
     }
@@ -137,7 +160,7 @@ struct Parser {
 
     /// Consumes an identifier: a name the user chooses. `what` it should be is made only to report it missing.
     mutating func expectIdentifier(_ what: @autoclosure () -> String) throws(Failure) -> Identifier {
-        guard case .identifier(let name) = current.kind else { throw fail(expected: what()) }
+        guard let name = identifierName(current) else { throw fail(expected: what()) }
         return Identifier(name, advanceRange())
     }
 
@@ -169,7 +192,7 @@ struct Parser {
     mutating func endStatement() {
         guard !atStatementEnd else { return }
         error(
-            .expectedToken, "expected the end of the statement (a new line or ';'), found \(current.kind)",
+            .expectedToken, "expected the end of the statement (a new line or ';'), found \(describe(current))",
             at: range(of: current))
         skipStatement()
     }
@@ -211,7 +234,8 @@ struct Parser {
                 return
             // Whether the word starts a line is asked first: it is cheap, and
             // statements in a block are indented.
-            case .identifier(let word) where startsLine(current) && foreign.contains(word) && !startsConstraint:
+            case .identifier where startsLine(current) && foreign.contains(names[current.index]) && !startsConstraint:
+                let word = names[current.index]
                 let line = file.location(of: current.start).line
                 error(
                     .unterminatedBlock,
@@ -228,7 +252,7 @@ struct Parser {
     }
 
     /// Whether a token stands at the first column of its line.
-    func startsLine(_ token: Token) -> Bool {
+    func startsLine(_ token: LexedToken) -> Bool {
         let start = token.start
         return start == 0 || file.bytes[start - 1] == UInt8(ascii: "\n")
     }
@@ -240,7 +264,7 @@ struct Parser {
         let start = current.start
         let negative = current.kind == .minus
         if negative { advance() }
-        guard case .number(let value) = current.kind else { throw fail(expected: what) }
+        guard let value = numberValue(current) else { throw fail(expected: what) }
         advance()
         return Located(negative ? -value : value, range(from: start))
     }
@@ -249,7 +273,7 @@ struct Parser {
     mutating func parseSize(_ what: String) throws(Failure) -> Located<Size> {
         let width = try parseNumber(what)
         let height: Located<Double>
-        if case .identifier(let word) = current.kind, word.first == "x", word.count > 1,
+        if let word = identifierName(current), word.first == "x", word.count > 1,
             let value = Double(word.dropFirst()), word.dropFirst().allSatisfy(\.isNumber)
         {
             // `375x667` lexes as 375 and the identifier `x667`; its number

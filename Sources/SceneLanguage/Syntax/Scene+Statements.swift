@@ -16,11 +16,11 @@ extension Scene {
     /// - Returns: The statements that could be read, and every diagnostic;
     ///   without an error among them, the statements are ready to run.
     public func parseStatements(_ file: SourceFile) -> (statements: [Statement], diagnostics: [Diagnostic]) {
-        let (tokens, lexical) = Lexer.tokenize(file)
-        var parser = Parser(file: file, tokens: tokens)
+        let lexed = Lexer.lex(file, reusing: nil)
+        var parser = Parser(lexed)
         let statements = parser.parseStatementSource()
         let checked = Checker.check(statements, against: self)
-        return (statements, lexical + parser.diagnostics + checked)
+        return (statements, lexed.diagnostics + parser.diagnostics + checked)
     }
 }
 
@@ -45,9 +45,9 @@ package struct StatementContext: Sendable {
 
     /// ``Scene/parseStatements(_:)`` against this context's scene.
     package func parseStatements(_ file: SourceFile) -> (statements: [Statement], diagnostics: [Diagnostic]) {
-        let (tokens, lexical) = Lexer.tokenize(file)
-        var parser = Parser(file: file, tokens: tokens)
+        let lexed = Lexer.lex(file, reusing: nil)
+        var parser = Parser(lexed)
         let statements = parser.parseStatementSource()
-        return (statements, lexical + parser.diagnostics + checker.checking(statements))
+        return (statements, lexed.diagnostics + parser.diagnostics + checker.checking(statements))
     }
 }

@@ -99,10 +99,10 @@ public struct Scene: Sendable {
 
     /// Lexes, parses and checks a scene file.
     public static func parse(_ file: SourceFile) -> Scene {
-        let (tokens, lexical) = Lexer.tokenize(file)
-        var parser = Parser(file: file, tokens: tokens)
+        let lexed = Lexer.lex(file, reusing: nil)
+        var parser = Parser(lexed)
         parser.parseFile()
-        return check(parser, lexical: lexical).0
+        return check(parser, lexical: lexed.diagnostics).0
     }
 
     /// Lexes, parses and checks `file`, reusing the lexing and parsing of the lines `previous` parsed that
@@ -129,7 +129,7 @@ public struct Scene: Sendable {
     /// top-level statement does not start, or was not met at all.
     private static func parse(_ file: SourceFile, keepingLines previous: ParseReuse?) -> (Scene, ParseReuse)? {
         let lexed = Lexer.lex(file, reusing: previous)
-        var parser = Parser(file: file, tokens: lexed.tokens)
+        var parser = Parser(lexed)
         parser.reuse.previous = previous
         parser.reuse.problemStarts = lexed.problemStarts
         parser.reuse.keepsLines = true

@@ -1,0 +1,56 @@
+import PropertyBased
+import Testing
+
+@testable import SceneLanguage
+
+/// The parser's tokens (``LexedToken``) hold no text: an identifier's name and a string's value are in its file's
+/// tables (``LexedFile``). Each identifier must index its own text, and the package's ``Token``s, made from the
+/// same tokens, must agree with them.
+@Suite struct LexedTokenTests {
+    static func check(_ file: SourceFile) {
+        let lexed = Lexer.lex(file, reusing: nil)
+        for token in lexed.tokens where token.kind == .identifier {
+            #expect(lexed.names[token.index] == String(file.text(of: token.range(in: file))))
+        }
+        let tokens = Lexer.tokenize(file).tokens
+        #expect(tokens.map(\.start) == lexed.tokens.map(\.start))
+        #expect(tokens.map(\.end) == lexed.tokens.map(\.end))
+        for (token, lexedToken) in zip(tokens, lexed.tokens) {
+            switch token.kind {
+            case .identifier(let name): #expect(name == lexed.names[lexedToken.index])
+            case .string(let value): #expect(value == lexed.strings[lexedToken.index])
+            case .number(let value): #expect(value == lexedToken.number)
+            default: #expect(lexedToken.kind != .identifier && lexedToken.kind != .string)
+            }
+        }
+    }
+
+    @Test("Thousands of names, repeated")
+    func manyNames() {
+        var lines: [String] = []
+        for i in 0..<3000 {
+            lines.append("label v\(i) \"item \(i)\" color systemBlue")
+            if i > 0 { lines.append("v\(i).leading == v\(i - 1).trailing + system; v\(i).top == v\(i - 1).top") }
+        }
+        let file = SourceFile(name: "t.layout", text: lines.joined(separator: "\n"))
+        Self.check(file)
+    }
+
+    @Test("Names among CRLF, tabs, non-ASCII letters, look-alikes, comments, strings and colours")
+    func oddText() {
+        let texts = [
+            "view café color blue\r\n\tcafé.top == caf.top\r\n", "a\tb\ta\r\nb", "x–y − z × x ≤ y ≥ z",
+            "label t \"v1 v1\" textcolor #ff8800 # v1 comment\nv1.top == t.top", "H:|-[a]-[b]-| a b", "é", "",
+            "_ __ _a a_ A a", "\u{FEFF}view bom", "color #zzzzzz color", "x\"unterminated x\nx",
+        ]
+        for text in texts { Self.check(SourceFile(name: "t.layout", text: text)) }
+    }
+
+    @Test("Random bytes, ASCII letters among them")
+    func randomBytes() async {
+        let byte = Gen.oneOf(Gen.uint8(in: 0...255), Gen.uint8(in: 97...100), Gen.uint8(in: 32...32))
+        await propertyCheck(count: 300, input: byte.array(of: 0...300)) { bytes in
+            Self.check(SourceFile(name: "t.layout", bytes: bytes))
+        }
+    }
+}
