@@ -284,3 +284,24 @@ func renderedDiagnostics(_ text: String, name: String = "t.layout") -> String {
             ])
     }
 }
+
+@Suite struct SourceFileLineTests {
+    @Test("Each line starts after a new line, wherever they fall: none, first, last, doubled, CRLF, invalid UTF-8")
+    func lineStarts() {
+        var random = SplitMix(state: 0x11E5_7A27)
+        let pieces: [[UInt8]] = [[0x0A], [0x0D, 0x0A], Array("ab".utf8), [0x20], Array("é".utf8), [0xFF], [0xC3]]
+        var texts: [[UInt8]] = [[], [0x0A], [0x0A, 0x0A], Array("a".utf8), Array("a\n".utf8), Array("\na".utf8)]
+        for _ in 0..<500 {
+            texts.append((0..<Int(random.next() % 40)).flatMap { _ in pieces[Int(random.next() % 7)] })
+        }
+        for bytes in texts {
+            let file = SourceFile(name: "t.layout", bytes: bytes)
+            // The bytes may have been repaired: the starts are of the text the file keeps.
+            let expected = [0] + file.bytes.indices.filter { file.bytes[$0] == 0x0A }.map { $0 + 1 }
+            #expect(file.lineStarts == expected, "\(bytes)")
+            if let last = file.bytes.indices.last {
+                #expect(file.location(of: last).line == expected.count(where: { $0 <= last }))
+            }
+        }
+    }
+}

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A scene file's text with the table that maps byte offsets to lines and
 /// columns.
 ///
@@ -101,8 +107,14 @@ public struct SourceFile: Hashable, Sendable {
     ) {
         let bytes = known ?? Array(validText.utf8)
         var starts = [0]
+        // The C library's memchr finds each new line many bytes at a time.
         bytes.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices where buffer[i] == 0x0A { starts.append(i + 1) }
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+                starts.append(offset)
+            }
         }
         self.storage = Storage(
             name: name, text: validText, bytes: bytes, lineStarts: starts,
