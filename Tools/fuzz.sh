@@ -44,7 +44,7 @@
 # Re-minimising the repository's corpus after long runs: `FUZZ_FAST=1 FUZZ_MINIMISE=1 Tools/fuzz.sh 0`
 # (libFuzzer's -set_cover_merge=1 of Tools/fuzz/corpus/TARGET and .build-fuzz-fast/TARGET/corpus into a folder
 # of the seeds alone: what replaces Tools/fuzz/corpus/TARGET is the fewest inputs that reach the coverage the
-# seeds do not); commit what changed. Keep it to a few MB.
+# seeds do not); commit what changed. Keep it to about ten MB (after this round: 10 MB in all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
