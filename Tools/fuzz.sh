@@ -38,8 +38,10 @@
 # (`untraced`, below): their edges still count. Crashing, timed-out and leaking inputs are written
 # to .build-fuzz/TARGET/crash-*, timeout-*, leak-*; each corpus grows in
 # .build-fuzz/TARGET/corpus, seeded from the minimised corpus kept in the
-# repository (Tools/fuzz/corpus/TARGET), the playgrounds, the tests and the
-# protocol page. Exits with 1 if any target found something.
+# repository (Tools/fuzz/corpus/TARGET), the inputs that once broke a build
+# (Tools/fuzz/regressions/TARGET, which tests read too and a minimisation
+# keeps out of the corpus), the playgrounds, the tests and the protocol page.
+# Exits with 1 if any target found something.
 #
 # Re-minimising the repository's corpus after long runs: `FUZZ_FAST=1 FUZZ_MINIMISE=1 Tools/fuzz.sh 0`
 # (libFuzzer's -set_cover_merge=1 of Tools/fuzz/corpus/TARGET and .build-fuzz-fast/TARGET/corpus into a folder
@@ -277,6 +279,10 @@ for target in "${targets[@]}"; do
     "prepare_$target"
     # The repository's corpus (libFuzzer names inputs by their SHA-1, so a copy over one is the same input).
     if [ -d "Tools/fuzz/corpus/$target" ]; then cp "Tools/fuzz/corpus/$target"/* "$out/$target/corpus/"; fi
+    # The inputs that once broke a build (tests read them too), which a minimisation must not drop: seeds.
+    if [ -d "Tools/fuzz/regressions/$target" ]; then
+        for file in "Tools/fuzz/regressions/$target"/*; do cp "$file" "$out/$target/corpus/seed-$(basename "$file")"; done
+    fi
     if [ -n "${FUZZ_MINIMISE:-}" ]; then
         # Merged against the seeds, which every run makes again, and then left without them.
         rm -rf "$out/$target/minimised"

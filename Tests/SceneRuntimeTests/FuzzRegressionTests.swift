@@ -6,12 +6,13 @@ import Testing
 
 @testable import SceneRuntime
 
-/// Inputs that the scene fuzz target found to break an earlier build, kept in its corpus
-/// (`Tools/fuzz/corpus/scene`, named by their SHA-1) and laid out here with the solver's invariants checked.
+/// Inputs that the scene fuzz target found to break an earlier build, kept apart from its corpus (which a
+/// minimisation rewrites) in `Tools/fuzz/regressions/scene`, named by their SHA-1, and laid out here with the
+/// solver's invariants checked. `Tools/fuzz.sh` seeds every run with them.
 @Suite struct FuzzRegressionTests {
-    /// The corpus input of this name, as bytes.
+    /// The regression input of this name, as bytes.
     static func input(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("Tools/fuzz/corpus/scene/\(name)")))
+        [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("Tools/fuzz/regressions/scene/\(name)")))
     }
 
     @Test("Stacks of labels that wrap, rearranged as their text fits, keep the solver's tableau whole")
