@@ -36,6 +36,32 @@ import Testing
         Self.check(file)
     }
 
+    @Test("Names of every length around the short-name table's two words, and at the end of the file")
+    func nameLengths() {
+        // Lengths 1 to 20 in several spellings each (prefixes of each other, differing in the last byte or the
+        // ninth), each twice; the file ends in names closer to its end than the table's two words.
+        var words: [String] = []
+        for length in 1...20 {
+            let base = String(repeating: "a", count: length - 1)
+            words += [base + "b", base + "c", "b" + base, base + "b", base + "c"]
+            if length > 9 { words.append("aaaaaaaab" + String(repeating: "a", count: length - 9)) }
+        }
+        for ending in ["x", "xy", "v12", "leading", "trailing", "firstBaseline", "abcdefghijklmnop", "q"] {
+            let file = SourceFile(name: "t.layout", text: words.joined(separator: " ") + "\n" + ending)
+            Self.check(file)
+            let lexed = Lexer.lex(file, reusing: nil)
+            var indices: [String: Int] = [:]
+            for token in lexed.tokens where token.kind == .identifier {
+                let name = lexed.names[token.index]
+                // A short name read again is the same entry; a long one may be entered again, with its own text.
+                if name.utf8.count <= ShortNameTable.longest, let first = indices[name] {
+                    #expect(first == token.index, "\(name)")
+                }
+                indices[name] = indices[name] ?? token.index
+            }
+        }
+    }
+
     @Test("Names among CRLF, tabs, non-ASCII letters, look-alikes, comments, strings and colours")
     func oddText() {
         let texts = [

@@ -31,7 +31,7 @@ struct CheckedConstraints: Sendable {
 
 /// What entering the declarations makes: the shared namespace and the scene's tables by name.
 struct NameTables: Sendable {
-    var symbols: [String: Checker.Symbol]
+    var symbols: SymbolTable<Checker.Symbol>
     var views: [String: ViewID]
     var groups: [String: GroupID]
     var variables: [String: Int]

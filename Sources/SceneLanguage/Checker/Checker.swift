@@ -11,7 +11,7 @@ struct Checker {
     let visualFormats: [VisualFormatSyntax]
     var diagnostics: [Diagnostic] = []
     /// What each name of the shared namespace stands for. Actions have their own.
-    var symbols: [String: Symbol] = [:]
+    var symbols = SymbolTable<Symbol>()
     var actionRanges: [String: SourceRange] = [:]
     /// How many more unknown names get a "did you mean" suggestion. Each
     /// search is linear in the names declared, so without a limit a file of
@@ -253,7 +253,7 @@ struct Checker {
         if let symbol = symbols[name.name] { return symbol }
         var suggestion: String? = nil
         if spendSuggestion() {
-            suggestion = nearestName(to: name.name, among: symbols.filter { accepting($0.value) }.map(\.key).sorted())
+            suggestion = nearestName(to: name.name, among: symbols.entries.filter { accepting($0.1) }.map(\.0).sorted())
         }
         error(
             .unknownName, "unknown \(what) \(quoted(name.name))" + didYouMean(suggestion), at: name.range,

@@ -7,8 +7,10 @@ package struct Lexer {
     private var i = 0
     private var tokens: [LexedToken] = []
     private var diagnostics: [Diagnostic] = []
-    /// The identifiers' names, in the order they were read.
+    /// The identifiers' names, in the order they were read; a short name once, in the order first read, its
+    /// index shared by every occurrence of the same spelling (see ``ShortNameTable``).
     private var names: [String] = []
+    private var shortNames = ShortNameTable()
     /// The strings' values, decoded.
     private var strings: [String] = []
     /// The lines a previous parse kept, to stand for by one token each.
@@ -110,8 +112,7 @@ package struct Lexer {
                 if startsVisualFormat(from: start) {
                     lexVisualFormat(from: start)
                 } else {
-                    names.append(text(from: start))
-                    emit(.identifier, from: start, payload: UInt64(names.count - 1))
+                    emit(.identifier, from: start, payload: UInt64(nameIndex(from: start)))
                 }
             default:
                 lexPunctuation()
@@ -186,6 +187,23 @@ package struct Lexer {
     /// Where the bytes from `start` on stop satisfying `predicate`: a run of them scanned in the file's buffer,
     /// with the offset in a register. Stepping ``i`` byte by byte read and wrote it through `self` at each byte,
     /// and checked each read against the array's bounds: most of the lexer's own time.
+    /// The index in ``names`` of the identifier read from `start` to `i`, its name entered if it is new or long.
+    private mutating func nameIndex(from start: Int) -> Int {
+        guard i - start <= ShortNameTable.longest else {
+            names.append(text(from: start))
+            return names.count - 1
+        }
+        let key = bytes.withUnsafeBufferPointer { ShortNameTable.key(of: start..<i, in: $0) }
+        switch shortNames.index(of: key) {
+        case .found(let index):
+            return index
+        case .absent(let slot):
+            names.append(text(from: start))
+            shortNames.enter(key, index: names.count - 1, at: slot)
+            return names.count - 1
+        }
+    }
+
     private func end(from start: Int, while predicate: (UInt8) -> Bool) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             var end = start
@@ -510,7 +528,8 @@ package struct Lexer {
 struct LexedFile {
     let file: SourceFile
     var tokens: [LexedToken]
-    /// The identifiers' names: an identifier token's ``LexedToken/index`` is its name's.
+    /// The identifiers' names: an identifier token's ``LexedToken/index`` is its name's, shared by the tokens
+    /// of a short name's every occurrence.
     var names: [String]
     /// The strings' values, decoded: a string token's ``LexedToken/index`` is its value's.
     var strings: [String]

@@ -103,6 +103,15 @@ struct LexedToken: Sendable {
         case equalEqual, greaterEqual, lessEqual
         case plus, minus, star, slash, plusMinus
         case visualFormat, reusedLine, endOfFile
+
+        /// `=`, `+=` or `-=`: a statement's assignment. A switch, where an array literal of the three was
+        /// built at every statement.
+        var assigns: Bool {
+            switch self {
+            case .equal, .plusEqual, .minusEqual: true
+            default: false
+            }
+        }
     }
 
     var kind: Kind

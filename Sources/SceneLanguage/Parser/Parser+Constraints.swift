@@ -151,15 +151,7 @@ extension Parser {
         guard current.kind == .identifier else {
             throw fail(expected: "a view's attribute, such as 'card.top'")
         }
-        // Room for `root.safeArea.top` at once, not regrown name by name.
-        var path: [Identifier] = []
-        path.reserveCapacity(3)
-        path.append(try expectIdentifier("a view"))
-        while current.kind == .dot {
-            advance()
-            path.append(try expectIdentifier("an attribute, such as 'top' or 'width'"))
-        }
-        return path
+        return try parseDottedNames("a view", then: "an attribute, such as 'top' or 'width'")
     }
 
     /// `@high`, `@750`: a name or a number from 1 to 1000.

@@ -90,14 +90,7 @@ extension Parser {
             advance()
             return Expr(.system, range(of: token))
         case .identifier where !constantOnly:
-            // Room for `root.safeArea.top` at once, not regrown name by name.
-            var path: [Identifier] = []
-            path.reserveCapacity(3)
-            path.append(try expectIdentifier("a name"))
-            while current.kind == .dot {
-                advance()
-                path.append(try expectIdentifier("a property, such as 'midY' or 'constant'"))
-            }
+            let path = try parseDottedNames("a name", then: "a property, such as 'midY' or 'constant'")
             if current.kind == .leftBracket {
                 // Only text lists have entries, and an entry is a text, never a number.
                 let name = path.map(\.name).joined(separator: ".")

@@ -35,7 +35,7 @@ extension Parser {
         }
         guard let word = identifierName(current) else { throw fail(expected: "a statement") }
         if peek().kind == .dot { return try parseAssignment() }
-        if [.equal, .plusEqual, .minusEqual].contains(peek().kind) {
+        if peek().kind.assigns {
             let kind = try parseVariableAssignment()
             return Statement(kind, range(from: start))
         }

@@ -78,7 +78,7 @@ extension Parser {
         case .var?: try parseVariable()
         case .texts?: try parseTextList()
         case nil:
-            if [.equal, .plusEqual, .minusEqual].contains(peek().kind) {
+            if peek().kind.assigns {
                 error(
                     .misplacedDeclaration,
                     "\(quoted(word)) is set by a statement; statements go in an action or 'on load { … }'",

@@ -164,6 +164,28 @@ struct Parser {
         return Identifier(name, advanceRange())
     }
 
+    /// Names joined by dots, `card.top` or `root.safeArea.top`, from the current token: `first` and `rest` say
+    /// what is expected of the first name and of those after a dot.
+    ///
+    /// A path of up to three names is made as an array literal, allocated at its size: an empty array reserved
+    /// and appended to cost more than reading the names. A longer one (an error the checker reports) grows.
+    mutating func parseDottedNames(_ first: String, then rest: String) throws(Failure) -> [Identifier] {
+        let head = try expectIdentifier(first)
+        guard current.kind == .dot else { return [head] }
+        advance()
+        let second = try expectIdentifier(rest)
+        guard current.kind == .dot else { return [head, second] }
+        advance()
+        let third = try expectIdentifier(rest)
+        guard current.kind == .dot else { return [head, second, third] }
+        var path = [head, second, third]
+        while current.kind == .dot {
+            advance()
+            path.append(try expectIdentifier(rest))
+        }
+        return path
+    }
+
     // MARK: Recovery
 
     /// Skips to the end of the current statement, over any blocks it opens.
