@@ -234,7 +234,7 @@ struct ObjectiveLevel {
 
     /// Makes room for `count` more symbols.
     mutating func grow(by count: Int) {
-        costs.append(contentsOf: repeatElement(0, count: count))
+        costs.append(contentsOf: Blanks(value: 0, count: count))
     }
 
     /// Adds to a symbol's cost; a sum that is ``nearZero(_:)`` is zero.
