@@ -72,7 +72,7 @@ extension Solver {
         let symbol = makeSymbol(.external)
         variableSymbols.insert(symbol, for: variable.id)
         variableIDs[Int(symbol)] = variable.id
-        makeValueSlot(for: variable.id)
+        makeValueSlot(for: variable.id, symbol: symbol)
         return symbol
     }
 
@@ -80,14 +80,15 @@ extension Solver {
     /// the range (which may grow by half to take it), as ``IDTable`` does.
     /// The slots it adds for earlier variables, read through their symbols
     /// until now, take their values.
-    private mutating func makeValueSlot(for id: Int) {
+    private mutating func makeValueSlot(for id: Int, symbol: Symbol) {
         if variableValueBase < 0 { variableValueBase = id }
         let k = id &- variableValueBase
         let count = variableValues.count
         guard k >= count && k < count + 64 + count / 2 else { return }
-        for other in variableValueBase + count...id {
+        for other in variableValueBase + count..<id {
             variableValues.append(variableSymbols[other].map { values[Int($0)] } ?? 0)
         }
+        variableValues.append(values[Int(symbol)])
     }
 
     /// The slot of a symbol's user variable in `variableValues`, or -1.
