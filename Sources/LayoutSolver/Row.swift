@@ -195,10 +195,26 @@ struct Row {
     }
 
     /// Rewrites `0 = constant + … + c·symbol + …` as `symbol = …`; the symbol leaves the row.
+    ///
+    /// One pass: the cells before the symbol's are scaled in place and those
+    /// after it scaled as they move down over it, where removing the cell
+    /// and then scaling the row moved and wrote each cell after it twice.
+    /// The same products as `scale(by:)`.
     mutating func solve(for symbol: Symbol) {
-        let c = remove(symbol)
-        let factor = -1 / c
-        scale(by: factor)
+        guard let i = index(of: symbol) else {
+            // A coefficient of zero: what dividing by it gives.
+            scale(by: -1 / 0.0)
+            return
+        }
+        let factor = -1 / cells[i].coefficient
+        constant *= factor
+        cells.withUnsafeMutableBufferPointer { cells in
+            for j in 0..<i { cells[j].coefficient *= factor }
+            for j in (i + 1)..<cells.count {
+                cells[j - 1] = Cell(symbol: cells[j].symbol, coefficient: cells[j].coefficient * factor)
+            }
+        }
+        cells.removeLast()
     }
 
     /// Rewrites `lhs = row` (with `rhs` in the row) as `rhs = …`, `lhs` entering the row.

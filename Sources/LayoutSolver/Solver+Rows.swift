@@ -378,9 +378,10 @@ extension Solver {
         // One new row with room for every substitution: the row's parameters
         // first, in order, then each basic symbol's row by its coefficient,
         // in the row's order (the same sums as substituting one by one).
-        var result = Row(constant: row.constant)
-        result.reserveCapacity(room)
-        for cell in row.cells where !isBasic(cell.symbol) { result.add(cell.symbol, cell.coefficient) }
+        var parameters: [Cell] = []
+        parameters.reserveCapacity(room)
+        for cell in row.cells where !isBasic(cell.symbol) { parameters.append(cell) }
+        var result = Row(constant: row.constant, sortedCells: consume parameters)
         for cell in row.cells where isBasic(cell.symbol) {
             result.add(rows[Int(cell.symbol)]!, times: cell.coefficient)
         }
