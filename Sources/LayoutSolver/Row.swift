@@ -52,14 +52,23 @@ struct Row {
     }
 
     /// Adds `coefficient·symbol`; returns +1 if the symbol came in, -1 if it cancelled out, 0 otherwise.
+    ///
+    /// New symbols have the highest ids so far: appending is the common
+    /// case, inlined where it is called (a constraint's row is made a cell
+    /// at a time); the rest is kept out of line.
     @discardableResult
+    @inline(__always)
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
-        // New symbols have the highest ids so far: appending is the common case.
         if cells.isEmpty || cells[cells.count - 1].symbol < symbol {
             if nearZero(coefficient) { return 0 }
             cells.append(Cell(symbol: symbol, coefficient: coefficient))
             return 1
         }
+        return addBefore(symbol, coefficient)
+    }
+
+    /// `add(_:_:)` for a symbol below the last: into its place, or onto its cell.
+    private mutating func addBefore(_ symbol: Symbol, _ coefficient: Double) -> Int {
         var lo = 0
         var hi = cells.count
         while lo < hi {
