@@ -9,17 +9,20 @@ extension Solver {
     mutating func insertRow(_ basic: Symbol, _ row: consuming Row) {
         shapeVersion &+= 1
         let limit = coefficientLimit
-        let isDefinitionRow = kinds[Int(basic)] == .external
-        var depth: Int32 = 1
         for cell in row.cells {
             columns[Int(cell.symbol)].insert(basic)
             if abs(cell.coefficient) > limit { isIllConditioned = true }
-            if isDefinitionRow && depth > 0 && isBasic(cell.symbol) && isDefinition(cell.symbol) {
-                let known = depths[Int(cell.symbol)]
-                depth = known == 0 ? 0 : max(depth, known + 1)
-            }
         }
-        if isDefinitionRow {
+        if kinds[Int(basic)] == .external {
+            var depth: Int32 = 1
+            for cell in row.cells where isBasic(cell.symbol) && isDefinition(cell.symbol) {
+                let known = depths[Int(cell.symbol)]
+                if known == 0 {
+                    depth = 0
+                    break
+                }
+                depth = max(depth, known + 1)
+            }
             // Those above it named it as a parameter, and may now be no
             // deeper than it. None is among those its row reaches: a
             // definition makes no cycle.
