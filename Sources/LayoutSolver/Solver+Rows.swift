@@ -566,19 +566,26 @@ struct ExpansionScratch {
     }
 
     /// The accumulated non-zero weights as a row; resets the buffers.
+    ///
+    /// The weights and marks are reset through their buffers: written
+    /// through the arrays, each store checked that its array was not shared.
     mutating func collect(constant: Double) -> Row {
         sortTouched()
         var cells: [Cell] = []
         cells.reserveCapacity(touched.count)
-        for s in touched {
-            let i = Int(s)
-            let w = weights[i]
-            if !nearZero(w) { cells.append(Cell(symbol: s, coefficient: w)) }
-            weights[i] = 0
-            isTouched[i] = false
+        weights.withUnsafeMutableBufferPointer { weights in
+            isTouched.withUnsafeMutableBufferPointer { isTouched in
+                for s in touched {
+                    let i = Int(s)
+                    let w = weights[i]
+                    if !nearZero(w) { cells.append(Cell(symbol: s, coefficient: w)) }
+                    weights[i] = 0
+                    isTouched[i] = false
+                }
+            }
         }
         touched.removeAll(keepingCapacity: true)
-        return Row(constant: constant, sortedCells: cells)
+        return Row(constant: constant, sortedCells: consume cells)
     }
 }
 
