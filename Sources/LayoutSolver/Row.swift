@@ -52,14 +52,23 @@ struct Row {
     }
 
     /// Adds `coefficient·symbol`; returns +1 if the symbol came in, -1 if it cancelled out, 0 otherwise.
+    ///
+    /// New symbols have the highest ids so far: appending is the common
+    /// case, inlined where it is called (a constraint's row is made a cell
+    /// at a time); the rest is kept out of line.
     @discardableResult
+    @inline(__always)
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
-        // New symbols have the highest ids so far: appending is the common case.
         if cells.isEmpty || cells[cells.count - 1].symbol < symbol {
             if nearZero(coefficient) { return 0 }
             cells.append(Cell(symbol: symbol, coefficient: coefficient))
             return 1
         }
+        return addBefore(symbol, coefficient)
+    }
+
+    /// `add(_:_:)` for a symbol below the last: into its place, or onto its cell.
+    private mutating func addBefore(_ symbol: Symbol, _ coefficient: Double) -> Int {
         var lo = 0
         var hi = cells.count
         while lo < hi {
@@ -195,10 +204,26 @@ struct Row {
     }
 
     /// Rewrites `0 = constant + … + c·symbol + …` as `symbol = …`; the symbol leaves the row.
+    ///
+    /// One pass: the cells before the symbol's are scaled in place and those
+    /// after it scaled as they move down over it, where removing the cell
+    /// and then scaling the row moved and wrote each cell after it twice.
+    /// The same products as `scale(by:)`.
     mutating func solve(for symbol: Symbol) {
-        let c = remove(symbol)
-        let factor = -1 / c
-        scale(by: factor)
+        guard let i = index(of: symbol) else {
+            // A coefficient of zero: what dividing by it gives.
+            scale(by: -1 / 0.0)
+            return
+        }
+        let factor = -1 / cells[i].coefficient
+        constant *= factor
+        cells.withUnsafeMutableBufferPointer { cells in
+            for j in 0..<i { cells[j].coefficient *= factor }
+            for j in (i + 1)..<cells.count {
+                cells[j - 1] = Cell(symbol: cells[j].symbol, coefficient: cells[j].coefficient * factor)
+            }
+        }
+        cells.removeLast()
     }
 
     /// Rewrites `lhs = row` (with `rhs` in the row) as `rhs = …`, `lhs` entering the row.

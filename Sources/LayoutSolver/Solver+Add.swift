@@ -126,13 +126,19 @@ extension Solver {
     /// A non-basic user variable of the row that can be defined by it without
     /// a cycle: one that no row refers to yet, or else one that the row's
     /// definitions do not reach.
+    ///
+    /// The others are found by a second pass: listing them made an array,
+    /// and released it, for every constraint.
     mutating func chooseDefinedVariable(in row: Row) -> Symbol? {
-        var others: [Symbol] = []
-        for symbol in row.symbols where kinds[Int(symbol)] == .external && !isBasic(symbol) {
-            if columns[Int(symbol)].isEmpty { return symbol }
-            others.append(symbol)
+        var others = false
+        for cell in row.cells where kinds[Int(cell.symbol)] == .external && !isBasic(cell.symbol) {
+            if columns[Int(cell.symbol)].isEmpty { return cell.symbol }
+            others = true
         }
-        for symbol in others where !definitionsReach(symbol, from: row) { return symbol }
+        guard others else { return nil }
+        for symbol in row.symbols where kinds[Int(symbol)] == .external && !isBasic(symbol) {
+            if !definitionsReach(symbol, from: row) { return symbol }
+        }
         return nil
     }
 
@@ -142,11 +148,13 @@ extension Solver {
     mutating func chooseRedefinedVariable(in row: Row) -> Symbol? {
         var best: Symbol = -1
         var bestCount = 2 * row.count + 8
-        for symbol in row.symbols where kinds[Int(symbol)] == .external && isBasic(symbol) {
-            let count = rows[Int(symbol)]!.count
-            if count > bestCount {
-                best = symbol
-                bestCount = count
+        row.cells.withUnsafeBufferPointer { cells in
+            for cell in cells where kinds[Int(cell.symbol)] == .external && isBasic(cell.symbol) {
+                let count = rows[Int(cell.symbol)]!.count
+                if count > bestCount {
+                    best = cell.symbol
+                    bestCount = count
+                }
             }
         }
         guard best >= 0, !definitionsReach(best, from: row) else { return nil }

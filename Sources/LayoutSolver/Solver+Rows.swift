@@ -1,5 +1,11 @@
 extension Solver {
     /// Makes `basic` basic with `row`, indexing the row's symbols.
+    ///
+    /// A definition's depth (``depths``) is set here when the depths of the
+    /// definitions its row refers to are known, as they are for most (they
+    /// were entered before it), else left for ``depth(of:)`` to find when an
+    /// expansion needs it. The last constraint of a chain of a hundred views
+    /// spent 40% of its expansion walking down the chain for depths.
     mutating func insertRow(_ basic: Symbol, _ row: consuming Row) {
         shapeVersion &+= 1
         let limit = coefficientLimit
@@ -8,9 +14,20 @@ extension Solver {
             if abs(cell.coefficient) > limit { isIllConditioned = true }
         }
         if kinds[Int(basic)] == .external {
-            // Its depth is found when an expansion needs it (``depth(of:)``).
-            depths[Int(basic)] = 0
+            var depth: Int32 = 1
+            for cell in row.cells where isBasic(cell.symbol) && isDefinition(cell.symbol) {
+                let known = depths[Int(cell.symbol)]
+                if known == 0 {
+                    depth = 0
+                    break
+                }
+                depth = max(depth, known + 1)
+            }
+            // Those above it named it as a parameter, and may now be no
+            // deeper than it. None is among those its row reaches: a
+            // definition makes no cycle.
             if !columns[Int(basic)].isEmpty { forgetDepths(above: basic) }
+            depths[Int(basic)] = depth
         }
         rows[Int(basic)] = row
         noteChanged(basic)
@@ -195,9 +212,9 @@ extension Solver {
         // they replace go back for reuse.
         propagation.remember(order: &order, roots: &changedSymbols, shapeVersion: shapeVersion)
         changedSymbols.removeAll(keepingCapacity: true)
-        scratch.giveBack(marks: marks)
-        scratch.giveBack(order: order)
-        scratch.giveBack(worklist: stack)
+        scratch.giveBack(marks: consume marks)
+        scratch.giveBack(order: consume order)
+        scratch.giveBack(worklist: consume stack)
     }
 
     /// The changed symbols and the definitions that depend on them, in post
@@ -350,7 +367,11 @@ extension Solver {
     /// The common case of `expandFully`: every basic symbol of the row has a
     /// row in parameters only, so one substitution each is enough, without
     /// the graph walk. Nil when a definition refers to another basic symbol.
-    private func expandShallow(_ row: Row) -> Row? {
+    ///
+    /// Mutating only so that the solver is passed in place: called from a
+    /// mutating method, a non-mutating one was given a copy of the whole
+    /// solver (544 bytes) each time.
+    private mutating func expandShallow(_ row: Row) -> Row? {
         var room = row.count
         for symbol in row.symbols where isBasic(symbol) {
             let definition = rows[Int(symbol)]!
@@ -360,9 +381,10 @@ extension Solver {
         // One new row with room for every substitution: the row's parameters
         // first, in order, then each basic symbol's row by its coefficient,
         // in the row's order (the same sums as substituting one by one).
-        var result = Row(constant: row.constant)
-        result.reserveCapacity(room)
-        for cell in row.cells where !isBasic(cell.symbol) { result.add(cell.symbol, cell.coefficient) }
+        var parameters: [Cell] = []
+        parameters.reserveCapacity(room)
+        for cell in row.cells where !isBasic(cell.symbol) { parameters.append(cell) }
+        var result = Row(constant: row.constant, sortedCells: consume parameters)
         for cell in row.cells where isBasic(cell.symbol) {
             result.add(rows[Int(cell.symbol)]!, times: cell.coefficient)
         }
@@ -417,13 +439,14 @@ struct ExpansionScratch {
         return heap
     }
 
-    mutating func giveBack(heap: DepthHeap) { self.heap = heap }
-    mutating func giveBack(worklist: [Symbol]) { self.worklist = worklist }
-
-    mutating func giveBack(order: [Symbol]? = nil, stack: [(Symbol, Bool)]? = nil) {
-        if let order { self.order = order }
-        if let stack { self.stack = stack }
-    }
+    // Buffers come back consumed, one at a time, so that a caller's last
+    // use (`consume`) moves its buffer in: copied in, the caller's own was
+    // released afterwards through a generic destroy, and so was an optional
+    // one (measured: six such releases for each flush of values).
+    mutating func giveBack(heap: consuming DepthHeap) { self.heap = heap }
+    mutating func giveBack(worklist: consuming [Symbol]) { self.worklist = worklist }
+    mutating func giveBack(order: consuming [Symbol]) { self.order = order }
+    mutating func giveBack(stack: consuming [(Symbol, Bool)]) { self.stack = stack }
 
     private func takeEmptied<T>(_ buffer: inout [T]) -> [T] {
         var taken: [T] = []
@@ -450,7 +473,7 @@ struct ExpansionScratch {
         return swapEmpty(&marks)
     }
 
-    mutating func giveBack(marks: [UInt32]) { self.marks = marks }
+    mutating func giveBack(marks: consuming [UInt32]) { self.marks = marks }
 
     mutating func nextEpoch() -> UInt32 {
         epoch &+= 1
@@ -543,19 +566,26 @@ struct ExpansionScratch {
     }
 
     /// The accumulated non-zero weights as a row; resets the buffers.
+    ///
+    /// The weights and marks are reset through their buffers: written
+    /// through the arrays, each store checked that its array was not shared.
     mutating func collect(constant: Double) -> Row {
         sortTouched()
         var cells: [Cell] = []
         cells.reserveCapacity(touched.count)
-        for s in touched {
-            let i = Int(s)
-            let w = weights[i]
-            if !nearZero(w) { cells.append(Cell(symbol: s, coefficient: w)) }
-            weights[i] = 0
-            isTouched[i] = false
+        weights.withUnsafeMutableBufferPointer { weights in
+            isTouched.withUnsafeMutableBufferPointer { isTouched in
+                for s in touched {
+                    let i = Int(s)
+                    let w = weights[i]
+                    if !nearZero(w) { cells.append(Cell(symbol: s, coefficient: w)) }
+                    weights[i] = 0
+                    isTouched[i] = false
+                }
+            }
         }
         touched.removeAll(keepingCapacity: true)
-        return Row(constant: constant, sortedCells: cells)
+        return Row(constant: constant, sortedCells: consume cells)
     }
 }
 

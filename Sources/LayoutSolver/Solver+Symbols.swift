@@ -28,16 +28,16 @@ extension Solver {
     /// (Chunks of a fixed 64, or doubling, measured no better.)
     private mutating func growSymbols(by wanted: Int = 0) {
         let chunk = max(64, kinds.count / 2, wanted)
-        kinds.append(contentsOf: repeatElement(.invalid, count: chunk))
-        rows.append(contentsOf: repeatElement(nil, count: chunk))
-        depths.append(contentsOf: repeatElement(0, count: chunk))
-        columns.append(contentsOf: repeatElement(SymbolSet(), count: chunk))
-        priorities.append(contentsOf: repeatElement(0, count: chunk))
-        owners.append(contentsOf: repeatElement(-1, count: chunk))
-        variableIDs.append(contentsOf: repeatElement(-1, count: chunk))
-        values.append(contentsOf: repeatElement(0, count: chunk))
-        isCandidate.append(contentsOf: repeatElement(false, count: chunk))
-        isChanged.append(contentsOf: repeatElement(false, count: chunk))
+        kinds.append(contentsOf: Blanks(value: .invalid, count: chunk))
+        rows.append(contentsOf: Blanks(value: nil, count: chunk))
+        depths.append(contentsOf: Blanks(value: 0, count: chunk))
+        columns.append(contentsOf: Blanks(value: SymbolSet(), count: chunk))
+        priorities.append(contentsOf: Blanks(value: 0, count: chunk))
+        owners.append(contentsOf: Blanks(value: -1, count: chunk))
+        variableIDs.append(contentsOf: Blanks(value: -1, count: chunk))
+        values.append(contentsOf: Blanks(value: 0, count: chunk))
+        isCandidate.append(contentsOf: Blanks(value: false, count: chunk))
+        isChanged.append(contentsOf: Blanks(value: false, count: chunk))
         for k in levels.indices { levels[k].grow(by: chunk) }
     }
 
@@ -72,7 +72,7 @@ extension Solver {
         let symbol = makeSymbol(.external)
         variableSymbols.insert(symbol, for: variable.id)
         variableIDs[Int(symbol)] = variable.id
-        makeValueSlot(for: variable.id)
+        makeValueSlot(for: variable.id, symbol: symbol)
         return symbol
     }
 
@@ -80,14 +80,15 @@ extension Solver {
     /// the range (which may grow by half to take it), as ``IDTable`` does.
     /// The slots it adds for earlier variables, read through their symbols
     /// until now, take their values.
-    private mutating func makeValueSlot(for id: Int) {
+    private mutating func makeValueSlot(for id: Int, symbol: Symbol) {
         if variableValueBase < 0 { variableValueBase = id }
         let k = id &- variableValueBase
         let count = variableValues.count
         guard k >= count && k < count + 64 + count / 2 else { return }
-        for other in variableValueBase + count...id {
+        for other in variableValueBase + count..<id {
             variableValues.append(variableSymbols[other].map { values[Int($0)] } ?? 0)
         }
+        variableValues.append(values[Int(symbol)])
     }
 
     /// The slot of a symbol's user variable in `variableValues`, or -1.

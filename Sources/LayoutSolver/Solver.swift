@@ -52,10 +52,11 @@ public struct Solver: Sendable {
     var rows: [Row?] = []
     /// For each definition, a depth greater than that of every definition its
     /// row refers to (at least 1), so that expanding deepest first expands a
-    /// definition after all that refer to it; 0 while unknown. Found when an
-    /// expansion needs it, and forgotten for those above a definition entered
-    /// for a symbol that definitions already named; a known depth is only
-    /// ever above known ones. Meaningless for other symbols.
+    /// definition after all that refer to it; 0 while unknown. Set when a
+    /// definition is entered if those it refers to are known, else found when
+    /// an expansion needs it, and forgotten for those above a definition
+    /// entered for a symbol that definitions already named; a known depth is
+    /// only ever above known ones. Meaningless for other symbols.
     var depths: [Int32] = []
     /// For each symbol, the basic symbols whose rows hold it.
     var columns: [SymbolSet] = []
@@ -234,7 +235,7 @@ struct ObjectiveLevel {
 
     /// Makes room for `count` more symbols.
     mutating func grow(by count: Int) {
-        costs.append(contentsOf: repeatElement(0, count: count))
+        costs.append(contentsOf: Blanks(value: 0, count: count))
     }
 
     /// Adds to a symbol's cost; a sum that is ``nearZero(_:)`` is zero.
