@@ -3,7 +3,7 @@
 // daemon and not a JSON decoder.
 
 #if canImport(Glibc)
-    public import Glibc
+    import Glibc
 #endif
 
 /// Splits a byte stream into lines, and hands over the first ``headLength`` bytes of each complete one.
