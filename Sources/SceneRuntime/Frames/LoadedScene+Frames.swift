@@ -73,15 +73,21 @@ extension LoadedScene {
             let hasText = kind.hasText
             let color = shownColor(ofView: index, in: values)
             // Text is laid out at the model's size, as UIKit redraws a label at its new bounds at once.
-            let lines =
-                hasText
-                ? drawnLines.lines(
-                    ofView: index,
-                    DrawnLinesMemo.Key(
-                        text: state.text, font: state.font, kind: kind, numberOfLines: numberOfLines,
-                        size: Size(
-                            width: model[base + Channel.width.rawValue], height: model[base + Channel.height.rawValue]),
-                        metrics: layout.textMetrics(of: ViewID(index)))) : nil
+            var lines: [String]? = nil
+            if hasText {
+                let size = Size(
+                    width: model[base + Channel.width.rawValue], height: model[base + Channel.height.rawValue])
+                let metrics = layout.textMetrics(of: ViewID(index))
+                // Most labels are one line that fits, drawing no lines: known without the memo.
+                if WrappedText.drawsLines(text: state.text, numberOfLines: numberOfLines, size: size, metrics: metrics)
+                {
+                    lines = drawnLines.lines(
+                        ofView: index,
+                        DrawnLinesMemo.Key(
+                            text: state.text, font: state.font, kind: kind, numberOfLines: numberOfLines, size: size,
+                            metrics: metrics))
+                }
+            }
             views.append(
                 ViewFrame(
                     name: viewNames[index], kind: kind, parent: parent.map { viewNames[$0.index] } ?? "root",

@@ -104,6 +104,15 @@ package struct WrappedText: Hashable, Sendable {
 }
 
 extension WrappedText {
+    /// Whether a label or button of this size may draw lines of its own
+    /// (``drawnLines(text:font:kind:numberOfLines:size:metrics:)`` is not
+    /// nil): a multi-line one with text always; a one-line one only when its
+    /// text does not fit. Cheap, so that a frame asks it first for every view.
+    package static func drawsLines(text: String, numberOfLines: Int, size: Size, metrics: TextMetrics) -> Bool {
+        guard !text.isEmpty else { return false }
+        return numberOfLines != 1 || metrics.size.width > size.width + 1e-9 || metrics.size.height > size.height + 1e-9
+    }
+
     /// The lines a label or button draws in a frame of this size, for
     /// frames to carry: a multi-line one's (`lines N`, N ≠ 1) always; a
     /// one-line one's only when its text was cut with "…". As many lines as
@@ -112,11 +121,8 @@ extension WrappedText {
     package static func drawnLines(
         text: String, font: Double, kind: ViewKind, numberOfLines: Int, size: Size, metrics: TextMetrics
     ) -> [String]? {
-        guard !text.isEmpty else { return nil }
+        guard drawsLines(text: text, numberOfLines: numberOfLines, size: size, metrics: metrics) else { return nil }
         let isMultiline = numberOfLines != 1
-        if !isMultiline && metrics.size.width <= size.width + 1e-9 && metrics.size.height <= size.height + 1e-9 {
-            return nil
-        }
         let padding = kind == .button ? TextMetrics.buttonPadding : Insets.zero
         let width = max(size.width - padding.leading - padding.trailing, 0)
         let height = max(size.height - padding.top - padding.bottom, 0)
