@@ -59,18 +59,24 @@ package struct SceneRegistry: Sendable {
     private mutating func withSession<Result>(
         _ name: SceneName, _ body: (inout PlaybackSession) -> Result
     ) -> Result? {
-        let result = withEntry(name) { entry -> Result? in
+        let result = withEntry(name) { entry -> (value: Result, isMoving: Bool)? in
             guard entry.session != nil else { return nil }
-            return body(&entry.session!)
+            let value = body(&entry.session!)
+            return (value, entry.isMoving)
         }
         guard let result, let result else { return nil }
-        noteMotion(of: name)
-        return result
+        noteMotion(of: name, isMoving: result.isMoving)
+        return result.value
     }
 
     /// Puts the scene in or out of ``moving``, after a change.
     private mutating func noteMotion(of name: SceneName) {
-        if withEntry(name, { $0.isMoving }) == true {
+        noteMotion(of: name, isMoving: withEntry(name, { $0.isMoving }) == true)
+    }
+
+    /// ``noteMotion(of:)`` with what the entry said, read in the same access as the change.
+    private mutating func noteMotion(of name: SceneName, isMoving: Bool) {
+        if isMoving {
             moving.insert(name)
         } else {
             moving.remove(name)
@@ -86,11 +92,15 @@ package struct SceneRegistry: Sendable {
     /// generation, or a reload from what the old one shows), with its layout
     /// diagnostics, broken constraints left out as UIKit leaves them.
     package mutating func load(name: SceneName, path: String, source: SourceFile, force: Bool = false) -> [Event] {
-        guard force || withEntry(name, { $0.text == source.text }) != true else { return [] }
-        let previous = withEntry(name, { $0.parseReuse }) ?? nil
+        // One access to the entry: whether the text is the one it has, what its parse keeps for the next, and
+        // what that text made.
+        let known = withEntry(name) { entry in
+            (unchanged: entry.text == source.text, previous: entry.parseReuse, translated: entry.translated)
+        }
+        guard force || known?.unchanged != true else { return [] }
+        let previous = known?.previous ?? nil
         // A `reload` of the text the scene has makes what it made last time: taken as it is, with the parse kept.
-        let same = withEntry(name) { $0.translated?.source.text == source.text ? $0.translated : nil } ?? nil
-        if var same {
+        if var same = known?.translated ?? nil, same.source.text == source.text {
             same.reuse = previous
             return load(name: name, path: path, translated: same, force: true)
         }
@@ -336,15 +346,15 @@ package struct SceneRegistry: Sendable {
 
     /// A new frame of the scene when what it shows differs from the last one sent (or `force`).
     private mutating func frameIfChanged(_ name: SceneName, force: Bool) -> [Event] {
-        // In place: reading the entry out of the table would copy it whole, every tick.
-        guard withEntry(name, { $0.session != nil }) == true else { return [] }
-        let changed = withEntry(name) { entry in
+        // In place, in one access: reading the entry out of the table would copy it whole, every tick.
+        let result = withEntry(name) { entry -> (frame: Frame?, isMoving: Bool)? in
+            guard entry.session != nil else { return nil }
             let frame = entry.session!.scene.presentationFrame(seq: entry.frames.next)
-            return entry.frames.changed(frame, always: force)
+            return (entry.frames.changed(frame, always: force), entry.isMoving)
         }
-        noteMotion(of: name)
-        guard let changed, let changed else { return [] }
-        return [.frame(changed)]
+        guard let result, let result else { return [] }
+        noteMotion(of: name, isMoving: result.isMoving)
+        return result.frame.map { [.frame($0)] } ?? []
     }
 
     /// The latest frame of a scene, as a new subscriber or a `frame` request
