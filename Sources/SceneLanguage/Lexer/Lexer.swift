@@ -3,7 +3,10 @@
 /// string ends at the end of its line. Never traps, on any bytes.
 package struct Lexer {
     private let file: SourceFile
-    private let bytes: [UInt8]
+    /// The file's bytes, for as long as ``lex(_:reusing:)`` runs the lexer. A buffer, not the array: reading
+    /// a byte is a load, without the array's bounds check and uniqueness (every read is within bounds by the
+    /// loops' own conditions), and the lexer's state is a few words smaller to pass around.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var tokens: [LexedToken] = []
     private var diagnostics: [Diagnostic] = []
@@ -45,16 +48,18 @@ package struct Lexer {
     /// A file's tokens for a parse: a line at the top level (outside any `{ … }`) whose bytes are those of a line
     /// `reuse` kept is one `.reusedLine` token, not lexed.
     static func lex(_ file: SourceFile, reusing reuse: ParseReuse?) -> LexedFile {
-        var lexer = Lexer(file: file, reuse: reuse)
-        lexer.run()
-        return LexedFile(
-            file: file, tokens: lexer.tokens, names: lexer.names, strings: lexer.strings,
-            diagnostics: lexer.diagnostics, problemStarts: lexer.problemStarts, reusedLines: lexer.reusedLines)
+        file.bytes.withUnsafeBufferPointer { bytes in
+            var lexer = Lexer(file: file, bytes: bytes, reuse: reuse)
+            lexer.run()
+            return LexedFile(
+                file: file, tokens: lexer.tokens, names: lexer.names, strings: lexer.strings,
+                diagnostics: lexer.diagnostics, problemStarts: lexer.problemStarts, reusedLines: lexer.reusedLines)
+        }
     }
 
-    private init(file: SourceFile, reuse: ParseReuse?) {
+    private init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, reuse: ParseReuse?) {
         self.file = file
-        self.bytes = file.bytes
+        self.bytes = bytes
         self.reuse = reuse
         self.previousBytes = reuse?.file.bytes ?? []
         self.previousEffects = reuse?.effects ?? []
@@ -90,7 +95,9 @@ package struct Lexer {
             let byte = bytes[i]
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                i = end(from: i + 1) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+                i = Lexer.end(of: bytes, from: i + 1) {
+                    $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+                }
             case UInt8(ascii: "\n"):
                 i += 1
                 emit(.newline, from: start)
@@ -108,8 +115,8 @@ package struct Lexer {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 lexNumber()
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-                i = end(from: i + 1) { isIdentifierByte($0) }
-                if startsVisualFormat(from: start) {
+                i = Lexer.end(of: bytes, from: i + 1, while: Lexer.isIdentifierByte)
+                if Lexer.startsVisualFormat(bytes, from: start, to: i) {
                     lexVisualFormat(from: start)
                 } else {
                     emit(.identifier, from: start, payload: UInt64(nameIndex(from: start)))
@@ -131,7 +138,7 @@ package struct Lexer {
     /// At the start of a line: when ``reuse`` kept a line of the same bytes, one token for the whole line,
     /// up to its line break.
     private mutating func reuseLine() {
-        let found = bytes.withUnsafeBytes { buffer -> (Int, Int)? in
+        let found = { (buffer: UnsafeRawBufferPointer) -> (Int, Int)? in
             let end = LineEffect.lineEnd(in: buffer, from: i)
             guard end > i else { return nil }
             if predicted < previousEffects.count {
@@ -144,7 +151,7 @@ package struct Lexer {
                 if isNext { return (predicted, end) }
             }
             return reuse?.effect(ofLineFrom: i, to: end, in: buffer).map { ($0, end) }
-        }
+        }(UnsafeRawBufferPointer(bytes))
         guard let (effect, end) = found else { return }
         predicted = effect + 1
         tokens.append(LexedToken(.reusedLine, from: i, to: end, payload: UInt64(effect)))
@@ -171,29 +178,24 @@ package struct Lexer {
         i + offset < bytes.count ? bytes[i + offset] : nil
     }
 
-    /// The text from `start` to where the lexer stands. Made from the bytes'
-    /// buffer rather than an array slice, which takes the generic (and much
-    /// slower) path of `String(decoding:as:)`.
+    /// The text from `start` to where the lexer stands. Made from a buffer
+    /// rather than a slice, which takes the generic (and much slower) path of
+    /// `String(decoding:as:)`.
     private func text(from start: Int) -> String {
         text(from: start, to: i)
     }
 
     private func text(from start: Int, to end: Int) -> String {
-        bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-        }
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    /// Where the bytes from `start` on stop satisfying `predicate`: a run of them scanned in the file's buffer,
-    /// with the offset in a register. Stepping ``i`` byte by byte read and wrote it through `self` at each byte,
-    /// and checked each read against the array's bounds: most of the lexer's own time.
     /// The index in ``names`` of the identifier read from `start` to `i`, its name entered if it is new or long.
     private mutating func nameIndex(from start: Int) -> Int {
         guard i - start <= ShortNameTable.longest else {
             names.append(text(from: start))
             return names.count - 1
         }
-        let key = bytes.withUnsafeBufferPointer { ShortNameTable.key(of: start..<i, in: $0) }
+        let key = ShortNameTable.key(of: start..<i, in: bytes)
         switch shortNames.index(of: key) {
         case .found(let index):
             return index
@@ -204,18 +206,24 @@ package struct Lexer {
         }
     }
 
-    private func end(from start: Int, while predicate: (UInt8) -> Bool) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var end = start
-            while end < buffer.count && predicate(buffer[end]) { end += 1 }
-            return end
-        }
+    /// Where the bytes from `start` on stop satisfying `predicate`: a run of them scanned with the offset in a
+    /// register. Stepping ``i`` byte by byte read and wrote it through `self` at each byte.
+    ///
+    /// Static, as the other helpers the main loop calls are: a method that is not inlined is given the
+    /// lexer's state copied, 136 bytes at each call (measured: a copy for every identifier).
+    @inline(__always)
+    private static func end(
+        of bytes: UnsafeBufferPointer<UInt8>, from start: Int, while predicate: (UInt8) -> Bool
+    ) -> Int {
+        var end = start
+        while end < bytes.count && predicate(bytes[end]) { end += 1 }
+        return end
     }
 
     /// Whether a byte may continue an identifier: `[A-Za-z0-9_]`. A
     /// comparison, not a table: a global table is initialised lazily, and
     /// every read of it would go through that check.
-    private func isIdentifierByte(_ byte: UInt8) -> Bool {
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
@@ -230,11 +238,14 @@ package struct Lexer {
     /// stands, opens a visual format line: `H` or `V`, then `:` and `|` or `[`
     /// with no space between. `H: card.top == …`, a constraint named `H`,
     /// has a space, and a constraint's anchor never starts with `|` or `[`.
-    private func startsVisualFormat(from start: Int) -> Bool {
-        guard i == start + 1, bytes[start] == UInt8(ascii: "H") || bytes[start] == UInt8(ascii: "V") else {
+    private static func startsVisualFormat(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        guard end == start + 1, bytes[start] == UInt8(ascii: "H") || bytes[start] == UInt8(ascii: "V"),
+            end + 1 < bytes.count
+        else {
             return false
         }
-        return peek() == UInt8(ascii: ":") && (peek(1) == UInt8(ascii: "|") || peek(1) == UInt8(ascii: "["))
+        return bytes[end] == UInt8(ascii: ":")
+            && (bytes[end + 1] == UInt8(ascii: "|") || bytes[end + 1] == UInt8(ascii: "["))
     }
 
     /// A visual format line from its `H` or `V` up to white space, `;`, `#`,
@@ -276,13 +287,13 @@ package struct Lexer {
     private mutating func lexColor() {
         let start = i
         i += 1
-        guard let next = peek(), isIdentifierByte(next) else {
+        guard let next = peek(), Lexer.isIdentifierByte(next) else {
             // `color # a comment`: a comment after all; the parser reports the missing colour.
             i = start
             skipComment()
             return
         }
-        while i < bytes.count && isIdentifierByte(bytes[i]) { i += 1 }
+        while i < bytes.count && Lexer.isIdentifierByte(bytes[i]) { i += 1 }
         let digits = bytes[(start + 1)..<i]
         if digits.count == 6, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) {
             emit(.color, from: start, payload: UInt64(value))
@@ -304,7 +315,7 @@ package struct Lexer {
         let start = i
         // Most strings have no escape and end on their line: their text is
         // taken from the file's bytes as it stands, without collecting it.
-        if opening == 1, let end = plainStringEnd(from: i + 1) {
+        if opening == 1, let end = Lexer.plainStringEnd(bytes, from: i + 1) {
             i += 1
             let value = text(from: i, to: end)
             i = end + 1
@@ -352,7 +363,7 @@ package struct Lexer {
 
     /// The offset of the `"` that closes a string whose text starts at
     /// `offset`, when nothing before it is a `\` or a line end; else nil.
-    private func plainStringEnd(from offset: Int) -> Int? {
+    private static func plainStringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
         var end = offset
         while end < bytes.count {
             switch bytes[end] {
@@ -373,7 +384,7 @@ package struct Lexer {
             i += 1
             while let b = peek(), b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { i += 1 }
         }
-        if let value = exactValue(from: start), NumberLimits.contains(value) {
+        if let value = Lexer.exactValue(bytes, from: start, to: i), NumberLimits.contains(value) {
             emit(.number, from: start, payload: value.bitPattern)
             return
         }
@@ -390,19 +401,19 @@ package struct Lexer {
         emit(.number, from: start, payload: value.bitPattern)
     }
 
-    /// The value of the number from `start` to where the lexer stands,
+    /// The value of the number from `start` to `end`,
     /// when arithmetic on its digits gives it exactly, without making a
     /// string for `Double(_:)`: at most 15 digits in all, leading zeros
     /// included (`12`, `0.5`, `375`), as nearly every number written is. The
     /// digits make an integer below 2^53 and the power of ten is below 10^22, so
     /// both are exact doubles and one division rounds correctly: the same
     /// double `Double(_:)` reads. Nil for other numbers.
-    private func exactValue(from start: Int) -> Double? {
+    private static func exactValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Double? {
         var digits: Int64 = 0
         var count = 0
         var decimals = 0
         var afterPoint = false
-        for offset in start..<i {
+        for offset in start..<end {
             let byte = bytes[offset]
             if byte == UInt8(ascii: ".") {
                 afterPoint = true
@@ -504,7 +515,7 @@ package struct Lexer {
     /// where a run of invalid characters ends.
     private func startsToken(at offset: Int) -> Bool {
         let byte = bytes[offset]
-        if isIdentifierByte(byte) { return true }
+        if Lexer.isIdentifierByte(byte) { return true }
         if "{}()[],.:;@*/=+-<>#\" \t\r\n".utf8.contains(byte) || byte == 0xC2 { return true }
         if byte == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && bytes[offset + 2] == 0x9C {
             return true
