@@ -79,6 +79,9 @@ public struct ViewFrame: Hashable, Sendable {
     /// `center` and `bounds`; where it shows is ``shownFrame``.
     public var transform: AffineTransform2D?
 
+    /// Inlinable: a frame makes one for each of its views, and a call across the module made each in a
+    /// temporary, copied into the frame's array (every string retained) and then destroyed.
+    @inlinable
     public init(
         name: String, kind: ViewKind, parent: String, x: Double, y: Double, width: Double, height: Double,
         alpha: Double = 1, text: String? = nil, font: Double? = nil, color: Color? = nil, hidden: Bool = false,

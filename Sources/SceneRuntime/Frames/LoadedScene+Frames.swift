@@ -25,10 +25,10 @@ extension LoadedScene {
         return values
     }
 
-    /// A view's colour as shown with these channel values: its model colour,
+    /// A view's colour as shown with these channel values: its model colour (`modelColor`, its state's),
     /// or the blend an animation of it has reached.
-    func shownColor(ofView index: Int, in values: [Double]) -> Color? {
-        guard let modelColor = states[index].color else { return nil }
+    func shownColor(ofView index: Int, in values: [Double], modelColor: Color?) -> Color? {
+        guard let modelColor else { return nil }
         let red = Channel.red.index(ofView: index)
         let green = Channel.green.index(ofView: index)
         let blue = Channel.blue.index(ofView: index)
@@ -37,9 +37,11 @@ extension LoadedScene {
     }
 
     /// A view's transform as shown with these channel values: its model
-    /// transform, or the parts an animation of it has reached put together;
+    /// transform (`modelTransform`, its state's), or the parts an animation of it has reached put together;
     /// nil for the identity.
-    func shownTransform(ofView index: Int, in values: [Double]) -> AffineTransform2D? {
+    func shownTransform(ofView index: Int, in values: [Double], modelTransform: AffineTransform2D)
+        -> AffineTransform2D?
+    {
         // The transform's channels are contiguous; checked without allocating, as this runs for every view of
         // every frame.
         let first = Channel.translateX.index(ofView: index)
@@ -50,7 +52,7 @@ extension LoadedScene {
             break
         }
         let shown =
-            animating ? AffineTransform2D.Parts(values: Array(values[range])).transform : states[index].transform
+            animating ? AffineTransform2D.Parts(values: Array(values[range])).transform : modelTransform
         return shown.isIdentity ? nil : shown
     }
 
@@ -71,7 +73,7 @@ extension LoadedScene {
             let base = index * Channel.count
             let state = states[index]
             let hasText = kind.hasText
-            let color = shownColor(ofView: index, in: values)
+            let color = shownColor(ofView: index, in: values, modelColor: state.color)
             // Text is laid out at the model's size, as UIKit redraws a label at its new bounds at once.
             var lines: [String]? = nil
             if hasText {
@@ -96,7 +98,8 @@ extension LoadedScene {
                     height: values[base + Channel.height.rawValue],
                     alpha: min(max(values[base + Channel.alpha.rawValue], 0), 1),
                     text: hasText ? state.text : nil, font: hasText ? state.font : nil, color: color,
-                    hidden: state.isHidden, lines: lines, transform: shownTransform(ofView: index, in: values),
+                    hidden: state.isHidden, lines: lines,
+                    transform: shownTransform(ofView: index, in: values, modelTransform: state.transform),
                     textColor: hasText ? state.textColor : nil))
         }
         if withGhosts {

@@ -70,7 +70,8 @@ extension LoadedScene {
                     frame: Rect(
                         x: shownValue(.x, ofView: index), y: shownValue(.y, ofView: index),
                         width: shownValue(.width, ofView: index), height: shownValue(.height, ofView: index)),
-                    alpha: shownValue(.alpha, ofView: index), color: previous.shownColor(ofView: index, in: old),
+                    alpha: shownValue(.alpha, ofView: index),
+                    color: previous.shownColor(ofView: index, in: old, modelColor: previous.states[index].color),
                     text: hasText ? state.text : nil, font: hasText ? state.font : nil,
                     textColor: hasText ? state.textColor : nil, isHidden: state.isHidden, timing: timing))
         }
