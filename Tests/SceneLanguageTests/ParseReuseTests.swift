@@ -140,6 +140,54 @@ import Testing
         }
     }
 
+    @Test("Kept syntax points into the file of the last parse without reuse, or none: no chain of files builds up")
+    func keptSyntaxFiles() {
+        /// The files the kept constraint syntax points into, as distinct files: the detached one left out.
+        func files(_ reuse: ParseReuse) -> [SourceFile] {
+            var found: [SourceFile] = []
+            for line in reuse.effects.indices {
+                for syntax in reuse.syntax(ofLine: line).syntax {
+                    let file = syntax.range.file
+                    guard !file.isSameFile(as: .detached), !found.contains(where: { $0.isSameFile(as: file) }) else {
+                        continue
+                    }
+                    found.append(file)
+                }
+            }
+            return found
+        }
+        var lines = benchScene(views: 40, inset: 0).split(separator: "\n").map(String.init)
+        let first = SourceFile(name: "files.layout", text: lines.joined(separator: "\n"))
+        var reuse = Scene.parse(first, reusing: nil).reuse
+        #expect(files(reuse).count == 1 && files(reuse)[0].isSameFile(as: first), "a first parse keeps its syntax")
+        // Saves that each change another constraint's line: the line read anew is detached, the others stay.
+        let constraintLines = lines.indices.filter { lines[$0].contains(".leading == v") }
+        for (step, index) in constraintLines.prefix(12).enumerated() {
+            lines[index] = lines[index].replacingOccurrences(of: "+ system", with: "+ \(step + 1)")
+            let file = SourceFile(name: "files.layout", text: lines.joined(separator: "\n"))
+            let parsed = Scene.parse(file, reusing: reuse)
+            #expect(difference(parsed.scene, Scene.parse(file)) == nil, "step \(step)")
+            #expect(parsed.reuse.reusedLineCount > 40, "step \(step)")
+            let kept = files(parsed.reuse)
+            #expect(kept.count == 1 && kept[0].isSameFile(as: first), "step \(step): \(kept.count) files kept")
+            // The line read anew, where the next parse finds it, moved to where it stands: its syntax is detached.
+            let changed = parsed.reuse.effects.indices.first { line in
+                parsed.reuse.effects[line].lineStart == file.lineStarts[index]
+            }
+            if let changed {
+                let syntax = parsed.reuse.syntax(ofLine: changed)
+                #expect(syntax.origin == 0 && syntax.syntax.allSatisfy { $0.range.file.isSameFile(as: .detached) })
+            } else {
+                Issue.record("step \(step): the changed line is not kept")
+            }
+            reuse = parsed.reuse
+        }
+        // A parse done without reuse keeps its own file's syntax only: the first file is let go.
+        let last = SourceFile(name: "files.layout", text: "# moved\n" + lines.joined(separator: "\n"))
+        let fresh = Scene.parse(last, reusing: nil).reuse
+        #expect(files(fresh).count == 1 && files(fresh)[0].isSameFile(as: last))
+    }
+
     @Test("A line written twice is reused at both places, and a view's block is not reused")
     func duplicatesAndBlocks() {
         let text = """

@@ -46,14 +46,18 @@ struct DeclaredName: Equatable, Sendable {
 
 /// Constraint syntax a parse took from the previous parse's lines: `count` constraints from `previous` on in
 /// the previous parse's syntax, now from `start` on, in the line that starts at `lineStart`. Such syntax is
-/// kept detached (``ConstraintSyntax/detached(from:)``), where the parse that read it keeps it (`syntax`); the
-/// last check's resolutions of it are `offset` bytes back.
+/// kept as the parse that read it keeps it (`syntax`, ``KeptSyntax``), its line starting at `origin` in its
+/// ranges: ``syntaxShift`` bytes back. The last check's resolutions of it are `offset` bytes back.
 struct ReusedConstraints: Sendable {
     var start: Int
     var previous: Int
     var count: Int
     var lineStart: Int
     var offset: Int
+    /// Where the line starts in the ranges of `syntax`: 0 when it is detached.
+    var origin: Int
+    /// How far the syntax's ranges move to where the line now stands.
+    var syntaxShift: Int { lineStart - origin }
     /// Whether a constraint of the run has a name: the syntax of one without is not read to declare names.
     var namesConstraints: Bool
     /// How many constraints before it this parse read (``ConstraintSyntaxList``).
@@ -82,8 +86,8 @@ extension SourceFile {
 
 extension ConstraintSyntax {
     /// The syntax with its ranges counted from `lineStart`, its line's start, and pointing into no file: what a
-    /// parse keeps of a line's constraints for the next. A detached constraint keeps no file alive, and is put
-    /// back into a line with ``rebased(by:in:)`` by the line's start.
+    /// parse that reused lines keeps of the lines it read itself (``KeptSyntax``). A detached constraint keeps
+    /// no file alive, and is put back into a line with ``rebased(by:in:)`` by the line's start.
     func detached(from lineStart: Int) -> ConstraintSyntax {
         rebased(by: -lineStart, in: .detached)
     }
@@ -129,10 +133,10 @@ extension Checker {
         return reusedConstraints[lo]
     }
 
-    /// Constraint syntax `index` as it stands in the file: a reused line's is kept detached.
+    /// Constraint syntax `index` as it stands in the file: a reused line's is kept where it was read.
     func attachedSyntax(_ index: Int) -> ConstraintSyntax {
         guard let run = reusedRun(holding: index) else { return syntax[index] }
-        return syntax[index].rebased(by: run.lineStart, in: scene.file)
+        return syntax[index].rebased(by: run.syntaxShift, in: scene.file)
     }
 
     /// Whether the last check's resolutions hold in this one: the same declarations, and views of the same kinds.

@@ -58,13 +58,13 @@ extension Checker {
                 kept.takenAgain += 1
                 continue
             }
-            let start = syntax[i].range.start + (run?.lineStart ?? 0)
+            let start = syntax[i].range.start + (run?.syntaxShift ?? 0)
             while nextLine < visualFormats.count && visualFormats[nextLine].range.start < start {
                 scene.constraints += expand(visualFormats[nextLine])
                 nextLine += 1
             }
             let reportedBefore = reported
-            let resolution = resolve(run.map { syntax[i].rebased(by: $0.lineStart, in: scene.file) } ?? syntax[i])
+            let resolution = resolve(run.map { syntax[i].rebased(by: $0.syntaxShift, in: scene.file) } ?? syntax[i])
             if keepsResolutions {
                 let isClean = reported == reportedBefore
                 kept.resolutionIndices.append(isClean && resolution != nil ? Int32(scene.constraints.count) : -1)

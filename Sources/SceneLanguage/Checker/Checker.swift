@@ -113,8 +113,9 @@ struct Checker {
             let run = runs.run(holding: i)
             if let run, !run.namesConstraints { continue }
             guard let name = syntax[i].name else { continue }
-            // A reused line's syntax is detached: its name is put where the line now stands.
-            declarations.append((run.map { name.rebased(by: $0.lineStart, in: scene.file) } ?? name, .constraint(i)))
+            // A reused line's syntax is kept where it was read (``KeptSyntax``): its name is put where the line
+            // now stands.
+            declarations.append((run.map { name.rebased(by: $0.syntaxShift, in: scene.file) } ?? name, .constraint(i)))
         }
         for (i, group) in scene.groups.enumerated() {
             if let name = group.name { declarations.append((name, .group(i))) }

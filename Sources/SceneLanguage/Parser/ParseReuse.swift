@@ -7,8 +7,8 @@
 /// stands. The next parse finds a line whose bytes are the same, skips lexing and parsing it, and adds what
 /// it added before, its source ranges moved to where the line stands now.
 ///
-/// It holds the file it was parsed from and what that parse's lines added, no more: it does not grow from save
-/// to save. The lines are found by a hash of their bytes, computed a word at a time, in a table of indices:
+/// It holds the file it was parsed from and what that parse's lines added, and through the constraint syntax of
+/// lines kept since, at most one file more (``KeptSyntax``): it does not grow from save to save. The lines are found by a hash of their bytes, computed a word at a time, in a table of indices:
 /// making it costs little beside the parse.
 public struct ParseReuse: Sendable {
     /// What the parse kept, in one object: a parse reads it at every reused line, and a copy of the value is
@@ -18,7 +18,7 @@ public struct ParseReuse: Sendable {
         let effects: [LineEffect]
         let table: [Int32]
         let views: [ViewDeclaration]
-        let lineSyntax: [ArraySlice<ConstraintSyntax>]
+        let lineSyntax: [KeptSyntax]
         let visualFormats: [VisualFormatSyntax]
         let customSpacings: [CustomSpacingSyntax]
         let checked: CheckedConstraints
@@ -27,7 +27,7 @@ public struct ParseReuse: Sendable {
 
         init(
             file: SourceFile, effects: [LineEffect], table: [Int32], views: [ViewDeclaration],
-            lineSyntax: [ArraySlice<ConstraintSyntax>], visualFormats: [VisualFormatSyntax],
+            lineSyntax: [KeptSyntax], visualFormats: [VisualFormatSyntax],
             customSpacings: [CustomSpacingSyntax], checked: CheckedConstraints, reusedLineCount: Int,
             reusableLineCount: Int
         ) {
@@ -57,8 +57,8 @@ public struct ParseReuse: Sendable {
     var views: [ViewDeclaration] { contents.views }
     var visualFormats: [VisualFormatSyntax] { contents.visualFormats }
     var customSpacings: [CustomSpacingSyntax] { contents.customSpacings }
-    /// The constraint syntax of kept line `index`, detached (``ConstraintSyntax/detached(from:)``).
-    func syntax(ofLine index: Int) -> ArraySlice<ConstraintSyntax> { contents.lineSyntax[index] }
+    /// The constraint syntax of kept line `index`.
+    func syntax(ofLine index: Int) -> KeptSyntax { contents.lineSyntax[index] }
     /// How the check after the parse resolved its constraint syntax, which the next check can take again for the lines
     /// the next parse reuses.
     var checked: CheckedConstraints { contents.checked }
@@ -73,7 +73,7 @@ public struct ParseReuse: Sendable {
 
     init(
         file: SourceFile, effects: [LineEffect], views: [ViewDeclaration],
-        lineSyntax: [ArraySlice<ConstraintSyntax>], visualFormats: [VisualFormatSyntax],
+        lineSyntax: [KeptSyntax], visualFormats: [VisualFormatSyntax],
         customSpacings: [CustomSpacingSyntax], checked: CheckedConstraints,
         reusedLineCount: Int
     ) {
@@ -204,4 +204,18 @@ extension LineEffect {
         while offset < bytes.count && bytes[offset] != UInt8(ascii: "\n") { offset += 1 }
         return offset
     }
+}
+
+/// The constraint syntax a parse keeps of one line, and where the line starts in its ranges.
+///
+/// A parse that reused no line (a scene's first, or one done again without reuse) keeps its syntax as it read
+/// it, pointing into its file: detaching it would make every constraint again, a twentieth of a cold load. One
+/// that reused lines keeps theirs as they were kept, and detaches the few it read itself
+/// (``ConstraintSyntax/detached(from:)``, `origin` 0). So kept syntax points into one file at most besides
+/// none: the file of the last parse that reused no line, which a parse that reuses none replaces. A save does
+/// not keep its own file alive through the lines it read, and no chain of files builds up.
+struct KeptSyntax: Sendable {
+    var syntax: ArraySlice<ConstraintSyntax>
+    /// Where the line starts in the syntax's ranges: 0 when it is detached.
+    var origin: Int
 }

@@ -177,11 +177,11 @@ extension Parser {
         for k in effect.views {
             scene.views.append(views[k].rebased(by: offset, in: file))
         }
-        // Constraints stay detached, as the previous parse kept them: the checker puts them into the line.
+        // Constraints stay as the previous parse kept them: the checker puts them into the line.
         if !effect.constraints.isEmpty {
             constraints.appendRun(
                 previous: effect.constraints.lowerBound, lineStart: token.start, offset: offset,
-                namesConstraints: effect.namesConstraints, syntax: previous.syntax(ofLine: entry))
+                namesConstraints: effect.namesConstraints, kept: previous.syntax(ofLine: entry))
         }
         for line in previous.visualFormats[effect.visualFormats] {
             visualFormats.append(line.rebased(by: offset, in: file))
@@ -191,26 +191,35 @@ extension Parser {
         }
     }
 
-    /// What this parse keeps for the next, once it has read the whole file and the checker has read the syntax.
-    /// The constraints of kept lines are kept detached from the file (reused lines' are already); the parser is
-    /// left without constraints.
+    /// What this parse keeps for the next, once it has read the whole file and the checker has read the syntax
+    /// (``KeptSyntax``): a parse that took no line keeps its constraints as it read them; one that took lines
+    /// keeps theirs as they were kept, and detaches those it read itself. The parser is left without constraints.
     mutating func keptLines(reused: Int, checked: CheckedConstraints) -> ParseReuse {
-        // Each kept line's syntax, detached: a reused line's where it is kept already, a line read by this parse
-        // in one array of its own, which each of its lines then takes a slice of.
-        var lineSyntax = [ArraySlice<ConstraintSyntax>](repeating: [], count: reuse.effects.count)
-        var detached: [ConstraintSyntax] = []
-        var readLines: [(line: Int, from: Int)] = []
-        var runs = ReusedRunCursor(constraints.runs)
-        for (line, effect) in reuse.effects.enumerated() where !effect.constraints.isEmpty {
-            if let run = runs.run(holding: effect.constraints.lowerBound) {
-                lineSyntax[line] = run.syntax
-                continue
+        var lineSyntax = [KeptSyntax](repeating: KeptSyntax(syntax: [], origin: 0), count: reuse.effects.count)
+        if constraints.runs.isEmpty {
+            // Every line was read here, into one array, which each line takes a slice of: no syntax of another
+            // file is kept, so this file can be the one kept syntax points into.
+            for (line, effect) in reuse.effects.enumerated() where !effect.constraints.isEmpty {
+                lineSyntax[line] = KeptSyntax(syntax: constraints.read(effect.constraints), origin: effect.lineStart)
             }
-            readLines.append((line, detached.count))
-            for index in effect.constraints { detached.append(constraints[index].detached(from: effect.lineStart)) }
-        }
-        for (line, from) in readLines {
-            lineSyntax[line] = detached[from..<from + reuse.effects[line].constraints.count]
+        } else {
+            // A reused line's syntax where it is kept already; a line read by this parse detached, in one array of
+            // its own, which each of its lines then takes a slice of.
+            var detached: [ConstraintSyntax] = []
+            var readLines: [(line: Int, from: Int)] = []
+            var runs = ReusedRunCursor(constraints.runs)
+            for (line, effect) in reuse.effects.enumerated() where !effect.constraints.isEmpty {
+                if let run = runs.run(holding: effect.constraints.lowerBound) {
+                    lineSyntax[line] = KeptSyntax(syntax: run.syntax, origin: run.origin)
+                    continue
+                }
+                readLines.append((line, detached.count))
+                for index in effect.constraints { detached.append(constraints[index].detached(from: effect.lineStart)) }
+            }
+            for (line, from) in readLines {
+                lineSyntax[line] = KeptSyntax(
+                    syntax: detached[from..<from + reuse.effects[line].constraints.count], origin: 0)
+            }
         }
         constraints = ConstraintSyntaxList()
         return ParseReuse(

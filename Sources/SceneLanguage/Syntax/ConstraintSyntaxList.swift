@@ -1,7 +1,7 @@
 /// A parse's constraint syntax, by index in declaration order: the syntax the parse read, and the runs of it
 /// taken from the previous parse's lines (``ReusedConstraints``). A run's syntax stays where the parse that read
-/// it keeps it, detached (``ConstraintSyntax/detached(from:)``): taking a line copies one reference, however many
-/// constraints it holds, and a save leaves the syntax of unchanged lines untouched.
+/// it keeps it (``KeptSyntax``): taking a line copies one reference, however many constraints it holds, and a
+/// save leaves the syntax of unchanged lines untouched.
 struct ConstraintSyntaxList {
     /// The syntax this parse read, in order.
     private var read: [ConstraintSyntax] = []
@@ -16,22 +16,27 @@ struct ConstraintSyntaxList {
         count += 1
     }
 
-    /// Takes a reused line's constraints, `syntax`, detached, as the previous parse kept them.
-    mutating func appendRun(
-        previous: Int, lineStart: Int, offset: Int, namesConstraints: Bool, syntax: ArraySlice<ConstraintSyntax>
-    ) {
+    /// Takes a reused line's constraints, `kept`, as the previous parse kept them.
+    mutating func appendRun(previous: Int, lineStart: Int, offset: Int, namesConstraints: Bool, kept: KeptSyntax) {
         runs.append(
             ReusedConstraints(
-                start: count, previous: previous, count: syntax.count, lineStart: lineStart, offset: offset,
-                namesConstraints: namesConstraints, readBefore: read.count, syntax: syntax))
-        count += syntax.count
+                start: count, previous: previous, count: kept.syntax.count, lineStart: lineStart, offset: offset,
+                origin: kept.origin, namesConstraints: namesConstraints, readBefore: read.count, syntax: kept.syntax))
+        count += kept.syntax.count
+    }
+
+    /// The syntax read for constraints `range`, as it was read: for a parse that took no run, whose indices
+    /// are those of what it read.
+    func read(_ range: Range<Int>) -> ArraySlice<ConstraintSyntax> {
+        precondition(runs.isEmpty, "a parse that took runs numbers its constraints apart from what it read")
+        return read[range]
     }
 
     mutating func reserveRuns(_ capacity: Int) {
         runs.reserveCapacity(capacity)
     }
 
-    /// Constraint syntax `index`: a run's detached, as it is kept.
+    /// Constraint syntax `index`: a run's as it is kept (``KeptSyntax``).
     subscript(index: Int) -> ConstraintSyntax {
         // The first run that ends after `index`.
         var lo = 0
