@@ -56,9 +56,17 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     /// Merges repeated variables and drops zero coefficients.
     private static func reduced(_ expression: Expression) -> Expression {
         let t = expression.terms
-        // The common case, distinct variables and no zero: keep the array as it is.
-        if t.count <= 1 || (t.count == 2 && t[0].variable != t[1].variable) {
-            if t.allSatisfy({ $0.coefficient != 0 }) { return expression }
+        // The common case, distinct variables and no zero (a constraint between two views' anchors has up to
+        // four terms): keep the array as it is, which the loop below would make again, the same.
+        if t.count <= 8 && t.allSatisfy({ $0.coefficient != 0 }) {
+            var distinct = true
+            for i in t.indices where distinct {
+                for j in t.indices where j > i && t[j].variable == t[i].variable {
+                    distinct = false
+                    break
+                }
+            }
+            if distinct { return expression }
         }
         var terms: [Term] = []
         terms.reserveCapacity(expression.terms.count)

@@ -74,30 +74,69 @@ extension LayoutModel {
     /// expressions of ``edges(of:)`` makes, without making the edges not
     /// asked for. Most anchors of a scene are these.
     private func expression(of view: ViewID, _ attribute: Attribute) -> Expression {
+        var terms: [Term] = []
+        terms.reserveCapacity(2)
+        let constant = appendTerms(of: view, attribute, negated: false, to: &terms)
+        return Expression(terms: terms, constant: constant)
+    }
+
+    /// Appends the terms of an anchor of a view or guide (``expression(of:_:)``) to `terms`, their coefficients
+    /// negated when `negated` is (as `-` negates them), and returns its constant: a constraint between two
+    /// anchors is made in one array of terms, not three.
+    private func appendTerms(of view: ViewID, _ attribute: Attribute, negated: Bool, to terms: inout [Term]) -> Double {
         let v = variables[view.index]
-        let right = { Expression(terms: [Term(v.left), Term(v.width)]) }
+        func add(_ variable: Variable, _ coefficient: Double = 1) {
+            terms.append(Term(variable, negated ? -coefficient : coefficient))
+        }
         switch attribute {
-        case .left: return Expression(v.left)
-        case .right: return right()
-        case .leading: return scene.isRightToLeft ? right() : Expression(v.left)
-        case .trailing: return scene.isRightToLeft ? Expression(v.left) : right()
-        case .centerX: return Expression(terms: [Term(v.left), Term(v.width, 0.5)])
-        case .width: return Expression(v.width)
-        case .top: return Expression(v.top)
-        case .bottom: return Expression(terms: [Term(v.top), Term(v.height)])
-        case .centerY: return Expression(terms: [Term(v.top), Term(v.height, 0.5)])
-        case .height: return Expression(v.height)
+        case .left: add(v.left)
+        case .right: add(v.left); add(v.width)
+        case .leading:
+            add(v.left)
+            if scene.isRightToLeft { add(v.width) }
+        case .trailing:
+            add(v.left)
+            if !scene.isRightToLeft { add(v.width) }
+        case .centerX: add(v.left); add(v.width, 0.5)
+        case .width: add(v.width)
+        case .top: add(v.top)
+        case .bottom: add(v.top); add(v.height)
+        case .centerY: add(v.top); add(v.height, 0.5)
+        case .height: add(v.height)
         case .firstBaseline, .lastBaseline:
             if let holder = LayoutModel.baselineHolder(of: view, attribute, in: scene) {
-                return expression(of: holder, attribute)
+                return appendTerms(of: holder, attribute, negated: negated, to: &terms)
             }
-            guard scene.views[view.index].kind.hasText else { return Expression(terms: [Term(v.top), Term(v.height)]) }
+            guard scene.views[view.index].kind.hasText else {
+                add(v.top)
+                add(v.height)
+                return 0
+            }
             let metrics = metrics[view.index]
             let offset = attribute == .firstBaseline ? metrics.firstBaseline : metrics.lastBaseline
+            add(v.top)
+            add(v.height, 0.5)
             // `top + 0.5 * height + (offset - 0.5 * text height)`, its constant summed as that sums it.
-            return Expression(
-                terms: [Term(v.top), Term(v.height, 0.5)], constant: 0 + (offset - 0.5 * metrics.size.height))
+            return 0 + (offset - 0.5 * metrics.size.height)
         }
+        return 0
+    }
+
+    /// `first - (second + constant)` for anchors of views or guides, as ``expression(for:)`` and Expression's
+    /// operators make it (the same terms in the same order, the same constant), in one array: nil when an anchor
+    /// is of another item.
+    func difference(_ first: Anchor, _ second: Anchor?, plus constant: Double) -> Expression? {
+        guard case .view(let a) = first.item else { return nil }
+        var b: ViewID? = nil
+        if let second {
+            guard case .view(let view) = second.item else { return nil }
+            b = view
+        }
+        var terms: [Term] = []
+        terms.reserveCapacity(4)
+        let firstConstant = appendTerms(of: a, first.attribute, negated: false, to: &terms)
+        let secondConstant = b.map { appendTerms(of: $0, second!.attribute, negated: true, to: &terms) } ?? 0
+        return Expression(terms: terms, constant: firstConstant - (secondConstant + constant))
     }
 
     /// The arranged subview whose baseline a stack's is (its first, or a

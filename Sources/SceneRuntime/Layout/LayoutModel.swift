@@ -406,6 +406,13 @@ package struct LayoutModel: Sendable {
         func isDirectional(_ anchor: Anchor) -> Bool { anchor.attribute == .leading || anchor.attribute == .trailing }
         let mirrored =
             scene.isRightToLeft && (isDirectional(declared.first) || declared.second.map(isDirectional) == true)
+        let strength = declared.priority >= 1000 ? Strength.required : Strength(declared.priority)
+        // Most constraints: between views' anchors, unmirrored, a multiplier of 1 (or none), made in one array.
+        if !mirrored, declared.second == nil || declared.multiplier == 1,
+            let expression = difference(declared.first, declared.second, plus: constants[id.index])
+        {
+            return Constraint(expression, Relation(declared.relation), strength: strength)
+        }
         func place(_ anchor: Anchor) -> Expression {
             mirrored ? mirroredExpression(for: anchor) : expression(for: anchor)
         }
@@ -426,15 +433,8 @@ package struct LayoutModel: Sendable {
             second = second + (1 - declared.multiplier) * origin
         }
         let rhs = second + constants[id.index]
-        let relation: Relation =
-            switch declared.relation {
-            case .equal: .equal
-            case .greaterThanOrEqual: .greaterThanOrEqual
-            case .lessThanOrEqual: .lessThanOrEqual
-            }
         // Made once, with its strength: not made required and then made again.
-        return Constraint(
-            first - rhs, relation, strength: declared.priority >= 1000 ? .required : Strength(declared.priority))
+        return Constraint(first - rhs, Relation(declared.relation), strength: strength)
     }
 
     /// Changes a scene constraint's constant (`C.constant = E`). An active
@@ -487,6 +487,17 @@ package struct LayoutModel: Sendable {
         default:
             // Duplicates and unknown constraints cannot happen: every constraint here is new.
             preconditionFailure("unexpected solver error: \(error)")
+        }
+    }
+}
+
+extension Relation {
+    /// A scene constraint's relation, as the solver's.
+    init(_ relation: ConstraintRelation) {
+        switch relation {
+        case .equal: self = .equal
+        case .greaterThanOrEqual: self = .greaterThanOrEqual
+        case .lessThanOrEqual: self = .lessThanOrEqual
         }
     }
 }
