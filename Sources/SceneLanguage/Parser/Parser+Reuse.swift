@@ -31,6 +31,8 @@ struct ReuseState {
     var isSpoiled = false
     /// How many `{ … }` blocks were read: a line that opens one is not kept.
     var blocksOpened = 0
+    /// Whether the scene's `on load` was read: told without reading ``Scene/onLoad``, which copies the action.
+    var hasOnLoad = false
 }
 
 /// Where a line starts, and the parser's state before its first statement, to tell what the line did.
@@ -63,9 +65,11 @@ extension Parser {
         case .reusedLine, .visualFormat:
             return true
         case .identifier:
+            // The next token's kind first: most such statements are constraints, told without comparing names.
+            if startsConstraint { return true }
             switch names[current.index] {
             case "view", "label", "button", "guide", "stack", "inactive": return true
-            default: return startsConstraint
+            default: return false
             }
         default:
             return false
@@ -90,7 +94,7 @@ extension Parser {
             visualFormats: visualFormats.count, customSpacings: customSpacings.count, groups: scene.groups.count,
             actions: scene.actions.count, animators: scene.animators.count, variables: scene.variables.count,
             textLists: scene.textLists.count, settings: scene.settingRanges.count, strayBodies: strayBodies.count,
-            hasOnLoad: scene.onLoad != nil)
+            hasOnLoad: reuse.hasOnLoad)
     }
 
     /// After a top-level statement: keeps the open line when the statement ended it, leaves it open when a
@@ -136,11 +140,15 @@ extension Parser {
         guard scene.groups.count == line.groups, scene.actions.count == line.actions,
             scene.animators.count == line.animators, scene.variables.count == line.variables,
             scene.textLists.count == line.textLists, scene.settingRanges.count == line.settings,
-            strayBodies.count == line.strayBodies, (scene.onLoad != nil) == line.hasOnLoad
+            strayBodies.count == line.strayBodies, reuse.hasOnLoad == line.hasOnLoad
         else { return }
-        for index in line.views..<scene.views.count {
-            guard scene.views[index].parent == nil, scene.views[index].stack?.arranged.isEmpty ?? true else { return }
+        // Through the buffer: an element read from the array was copied whole, every string in it retained.
+        let standAlone = scene.views.withUnsafeBufferPointer { views in
+            (line.views..<views.count).allSatisfy { index in
+                views[index].parent == nil && views[index].stack?.arranged.isEmpty ?? true
+            }
         }
+        guard standAlone else { return }
         // One line: no statement of it went on past its line break.
         let hash = file.bytes.withUnsafeBytes { bytes in
             LineEffect.lineEnd(in: bytes, from: line.start) == end

@@ -253,5 +253,6 @@ extension Parser {
             return
         }
         scene.onLoad = ActionDeclaration(name: name, body: body, range: range)
+        reuse.hasOnLoad = true
     }
 }
