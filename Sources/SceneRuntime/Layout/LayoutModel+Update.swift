@@ -228,8 +228,8 @@ extension LayoutModel {
             }
             stale += viewConstraints[index]
             let wanted = viewConstraintsWanted(view)
-            viewConstraints[index] = wanted.map(\.0)
-            fresh += wanted
+            viewConstraints[index] = wanted
+            for (k, constraint) in wanted.enumerated() { fresh.append((constraint, viewConstraintOrigin(view, k))) }
         }
 
         // A stack's constraints stay while it arranges the same subviews the same way.

@@ -263,8 +263,10 @@ package struct LayoutModel: Sendable {
         batch += canvasConstraints.map { ($0, .canvas) }
         for view in scene.viewIDs {
             let wanted = viewConstraintsWanted(view)
-            viewConstraints[view.index] = wanted.map(\.0)
-            batch += wanted
+            viewConstraints[view.index] = wanted
+            for (index, constraint) in wanted.enumerated() {
+                batch.append((constraint, viewConstraintOrigin(view, index)))
+            }
         }
         for index in scene.views.indices where scene.views[index].stack != nil {
             let stack = ViewID(index)
@@ -272,7 +274,10 @@ package struct LayoutModel: Sendable {
             stackConstraints[stack] = StackConstraints(installed: wanted.map { ($0.0, $0.1) })
             batch += wanted
         }
-        for index in scene.constraints.indices where scene.constraints[index].isInitiallyActive {
+        let initiallyActive = scene.constraints.withUnsafeBufferPointer { constraints in
+            constraints.indices.filter { constraints[$0].isInitiallyActive }
+        }
+        for index in initiallyActive {
             let id = ConstraintID(index)
             let constraint = solverConstraint(declared: id)
             installed[index] = constraint
@@ -328,37 +333,44 @@ package struct LayoutModel: Sendable {
     mutating func addViewConstraints(_ view: ViewID) {
         // Each is listed as it goes in, so that a conflict of the next names it.
         viewConstraints[view.index] = []
-        for (constraint, origin) in viewConstraintsWanted(view) where add(constraint, origin) == nil {
+        for (index, constraint) in viewConstraintsWanted(view).enumerated()
+        where add(constraint, viewConstraintOrigin(view, index)) == nil {
             viewConstraints[view.index].append(constraint)
         }
     }
 
     /// The constraints of a view's fixed frame or intrinsic size, as they are
-    /// now, not yet in the solver.
-    func viewConstraintsWanted(_ id: ViewID) -> [(Constraint, Origin)] {
+    /// now, not yet in the solver: none, or four, each listed as
+    /// ``viewConstraintOrigin(_:_:)`` says.
+    func viewConstraintsWanted(_ id: ViewID) -> [Constraint] {
         let v = variables[id.index]
-        var made: [(Constraint, Origin)] = []
         // Field by field, in place: a whole declaration copied is a dozen references counted.
         if let frame = scene.views[id.index].fixedFrame {
             let parent = scene.views[id.index].parent.map { LayoutItem.view($0) } ?? .root
             let (parentLeft, parentTop, _, _) = edges(of: parent)
-            made = [
-                (Expression(v.left) == parentLeft + frame.x, .fixedFrame(id)),
-                (Expression(v.top) == parentTop + frame.y, .fixedFrame(id)),
-                (Expression(v.width) == Expression(frame.width), .fixedFrame(id)),
-                (Expression(v.height) == Expression(frame.height), .fixedFrame(id)),
+            return [
+                Expression(v.left) == parentLeft + frame.x, Expression(v.top) == parentTop + frame.y,
+                Expression(v.width) == Expression(frame.width), Expression(v.height) == Expression(frame.height),
             ]
         } else if let size = intrinsicSize(of: id) {
             let hugging = scene.views[id.index].hugging
             let compression = scene.views[id.index].compression
-            made = [
-                (intrinsic(v.width, .lessThanOrEqual, size.width, hugging.horizontal), .intrinsicWidth(id)),
-                (intrinsic(v.width, .greaterThanOrEqual, size.width, compression.horizontal), .intrinsicWidth(id)),
-                (intrinsic(v.height, .lessThanOrEqual, size.height, hugging.vertical), .intrinsicHeight(id)),
-                (intrinsic(v.height, .greaterThanOrEqual, size.height, compression.vertical), .intrinsicHeight(id)),
+            return [
+                intrinsic(v.width, .lessThanOrEqual, size.width, hugging.horizontal),
+                intrinsic(v.width, .greaterThanOrEqual, size.width, compression.horizontal),
+                intrinsic(v.height, .lessThanOrEqual, size.height, hugging.vertical),
+                intrinsic(v.height, .greaterThanOrEqual, size.height, compression.vertical),
             ]
         }
-        return made
+        return []
+    }
+
+    /// How the `index`th of ``viewConstraintsWanted(_:)``'s constraints of a view is listed: its fixed frame's,
+    /// or its intrinsic width's (the first two) or height's. Not kept beside each constraint: a view's list is
+    /// one array of constraints, made once.
+    func viewConstraintOrigin(_ id: ViewID, _ index: Int) -> Origin {
+        if scene.views[id.index].fixedFrame != nil { return .fixedFrame(id) }
+        return index < 2 ? .intrinsicWidth(id) : .intrinsicHeight(id)
     }
 
     /// One of a view's intrinsic-size constraints, `variable REL length` at
@@ -401,7 +413,15 @@ package struct LayoutModel: Sendable {
     /// The solver constraint that stands for a scene constraint with its
     /// constant now, not yet in the solver.
     func solverConstraint(declared id: ConstraintID) -> Constraint {
-        let declared = scene[id]
+        // The fields it needs, read in place: the declaration copied whole retained its name and ranges.
+        let declared = scene.constraints.withUnsafeBufferPointer { constraints in
+            precondition(constraints.indices.contains(id.index), "a constraint of the scene")
+            let i = id.index
+            return (
+                first: constraints[i].first, second: constraints[i].second, multiplier: constraints[i].multiplier,
+                relation: constraints[i].relation, priority: constraints[i].priority
+            )
+        }
         // Right to left, a constraint on `leading` or `trailing` is measured from the right, leftwards.
         func isDirectional(_ anchor: Anchor) -> Bool { anchor.attribute == .leading || anchor.attribute == .trailing }
         let mirrored =
