@@ -126,16 +126,16 @@ extension LayoutModel {
     /// operators make it (the same terms in the same order, the same constant), in one array: nil when an anchor
     /// is of another item.
     func difference(_ first: Anchor, _ second: Anchor?, plus constant: Double) -> Expression? {
-        guard case .view(let a) = first.item else { return nil }
-        var b: ViewID? = nil
+        guard case .view(let firstView) = first.item else { return nil }
+        var secondView: (view: ViewID, attribute: Attribute)? = nil
         if let second {
             guard case .view(let view) = second.item else { return nil }
-            b = view
+            secondView = (view, second.attribute)
         }
         var terms: [Term] = []
         terms.reserveCapacity(4)
-        let firstConstant = appendTerms(of: a, first.attribute, negated: false, to: &terms)
-        let secondConstant = b.map { appendTerms(of: $0, second!.attribute, negated: true, to: &terms) } ?? 0
+        let firstConstant = appendTerms(of: firstView, first.attribute, negated: false, to: &terms)
+        let secondConstant = secondView.map { appendTerms(of: $0.view, $0.attribute, negated: true, to: &terms) } ?? 0
         return Expression(terms: terms, constant: firstConstant - (secondConstant + constant))
     }
 
