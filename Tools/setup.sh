@@ -16,7 +16,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(libinotifytools0-dev socat tmux git vim neovim emacs-nox)
+# entr: reload-bench's peer, the shell loop a user would write (its columns stay empty without it).
+debian_packages=(libinotifytools0-dev socat tmux git vim neovim emacs-nox entr)
 # Each is NAME on PyPI and, where Debian packages it, python3-NAME in Debian (pygls, the language server's
 # end-to-end client, is not in bookworm: it comes from pip, or a .venv for Debian's own Python).
 python_modules=(kiwisolver scipy numpy mpmath pygls)
