@@ -27,6 +27,7 @@ struct ShortNameTable {
 
     /// A spelling of at most ``longest`` bytes, as two little-endian words, zeros after its end. Identifier
     /// bytes are never 0, so the words and the length determine each other.
+    @inline(__always)
     static func key(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> (low: UInt64, high: UInt64) {
         precondition(range.count <= longest)
         let count = range.count
@@ -52,14 +53,17 @@ struct ShortNameTable {
     }
 
     /// The index of the name with `key`, or the empty slot to enter it in.
+    @inline(__always)
     func index(of key: (low: UInt64, high: UInt64)) -> Lookup {
-        let mask = entries.count - 1
-        var slot = ShortNameTable.hash(key) & mask
-        while true {
-            let entry = entries[slot]
-            if entry.index < 0 { return .absent(slot: slot) }
-            if entry.low == key.low && entry.high == key.high { return .found(entry.index) }
-            slot = (slot + 1) & mask
+        entries.withUnsafeBufferPointer { entries in
+            let mask = entries.count - 1
+            var slot = ShortNameTable.hash(key) & mask
+            while true {
+                let entry = entries[slot]
+                if entry.index < 0 { return .absent(slot: slot) }
+                if entry.low == key.low && entry.high == key.high { return .found(entry.index) }
+                slot = (slot + 1) & mask
+            }
         }
     }
 

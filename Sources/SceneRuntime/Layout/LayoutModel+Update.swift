@@ -229,7 +229,10 @@ extension LayoutModel {
             stale += viewConstraints[index]
             let wanted = viewConstraintsWanted(view)
             viewConstraints[index] = wanted
-            for (k, constraint) in wanted.enumerated() { fresh.append((constraint, viewConstraintOrigin(view, k))) }
+            let hasFixedFrame = hasFixedFrame(view)
+            for (k, constraint) in wanted.enumerated() {
+                fresh.append((constraint, viewConstraintOrigin(view, k, hasFixedFrame: hasFixedFrame)))
+            }
         }
 
         // A stack's constraints stay while it arranges the same subviews the same way.

@@ -264,18 +264,22 @@ package struct LayoutModel: Sendable {
         for view in scene.viewIDs {
             let wanted = viewConstraintsWanted(view)
             viewConstraints[view.index] = wanted
+            let hasFixedFrame = hasFixedFrame(view)
             for (index, constraint) in wanted.enumerated() {
-                batch.append((constraint, viewConstraintOrigin(view, index)))
+                batch.append((constraint, viewConstraintOrigin(view, index, hasFixedFrame: hasFixedFrame)))
             }
         }
-        for index in scene.views.indices where scene.views[index].stack != nil {
+        let stacks = scene.views.withUnsafeBufferPointer { views in
+            views.indices.filter { (views.baseAddress! + $0).pointee.stack != nil }
+        }
+        for index in stacks {
             let stack = ViewID(index)
             let wanted = stackConstraintsWanted(stack)
             stackConstraints[stack] = StackConstraints(installed: wanted.map { ($0.0, $0.1) })
             batch += wanted
         }
         let initiallyActive = scene.constraints.withUnsafeBufferPointer { constraints in
-            constraints.indices.filter { constraints[$0].isInitiallyActive }
+            constraints.indices.filter { (constraints.baseAddress! + $0).pointee.isInitiallyActive }
         }
         for index in initiallyActive {
             let id = ConstraintID(index)
@@ -333,8 +337,9 @@ package struct LayoutModel: Sendable {
     mutating func addViewConstraints(_ view: ViewID) {
         // Each is listed as it goes in, so that a conflict of the next names it.
         viewConstraints[view.index] = []
+        let hasFixedFrame = hasFixedFrame(view)
         for (index, constraint) in viewConstraintsWanted(view).enumerated()
-        where add(constraint, viewConstraintOrigin(view, index)) == nil {
+        where add(constraint, viewConstraintOrigin(view, index, hasFixedFrame: hasFixedFrame)) == nil {
             viewConstraints[view.index].append(constraint)
         }
     }
@@ -368,9 +373,18 @@ package struct LayoutModel: Sendable {
     /// How the `index`th of ``viewConstraintsWanted(_:)``'s constraints of a view is listed: its fixed frame's,
     /// or its intrinsic width's (the first two) or height's. Not kept beside each constraint: a view's list is
     /// one array of constraints, made once.
-    func viewConstraintOrigin(_ id: ViewID, _ index: Int) -> Origin {
-        if scene.views[id.index].fixedFrame != nil { return .fixedFrame(id) }
+    func viewConstraintOrigin(_ id: ViewID, _ index: Int, hasFixedFrame: Bool) -> Origin {
+        if hasFixedFrame { return .fixedFrame(id) }
         return index < 2 ? .intrinsicWidth(id) : .intrinsicHeight(id)
+    }
+
+    /// Whether a view's declaration gives its frame, read in place: `scene.views[index].fixedFrame` copied the
+    /// whole declaration to read one field.
+    func hasFixedFrame(_ view: ViewID) -> Bool {
+        scene.views.withUnsafeBufferPointer { views in
+            precondition(views.indices.contains(view.index), "a view of the scene")
+            return (views.baseAddress! + view.index).pointee.fixedFrame != nil
+        }
     }
 
     /// One of a view's intrinsic-size constraints, `variable REL length` at
@@ -416,10 +430,12 @@ package struct LayoutModel: Sendable {
         // The fields it needs, read in place: the declaration copied whole retained its name and ranges.
         let declared = scene.constraints.withUnsafeBufferPointer { constraints in
             precondition(constraints.indices.contains(id.index), "a constraint of the scene")
-            let i = id.index
+            // Through `pointee`, which projects each field: a buffer's subscript copied the element whole each time.
+            let constraint = constraints.baseAddress! + id.index
             return (
-                first: constraints[i].first, second: constraints[i].second, multiplier: constraints[i].multiplier,
-                relation: constraints[i].relation, priority: constraints[i].priority
+                first: constraint.pointee.first, second: constraint.pointee.second,
+                multiplier: constraint.pointee.multiplier, relation: constraint.pointee.relation,
+                priority: constraint.pointee.priority
             )
         }
         // Right to left, a constraint on `leading` or `trailing` is measured from the right, leftwards.
