@@ -138,21 +138,22 @@ package struct Lexer {
     /// At the start of a line: when ``reuse`` kept a line of the same bytes, one token for the whole line,
     /// up to its line break.
     private mutating func reuseLine() {
-        let found = { (buffer: UnsafeRawBufferPointer) -> (Int, Int)? in
-            let end = LineEffect.lineEnd(in: buffer, from: i)
-            guard end > i else { return nil }
-            if predicted < previousEffects.count {
-                let next = previousEffects[predicted]
-                let isNext =
-                    next.lineEnd - next.lineStart == end - i
-                    && previousBytes.withUnsafeBytes { previous in
-                        LineEffect.equal(buffer, from: i, previous, from: next.lineStart, count: end - i)
-                    }
-                if isNext { return (predicted, end) }
+        let buffer = UnsafeRawBufferPointer(bytes)
+        let end = LineEffect.lineEnd(in: buffer, from: i)
+        guard end > i else { return }
+        // Most likely the line after the one last reused, as most lines of a save follow each other as before.
+        var found: Int? = nil
+        if predicted < previousEffects.count {
+            let next = previousEffects[predicted]
+            if next.lineEnd - next.lineStart == end - i
+                && previousBytes.withUnsafeBytes({ previous in
+                    LineEffect.equal(buffer, from: i, previous, from: next.lineStart, count: end - i)
+                })
+            {
+                found = predicted
             }
-            return reuse?.effect(ofLineFrom: i, to: end, in: buffer).map { ($0, end) }
-        }(UnsafeRawBufferPointer(bytes))
-        guard let (effect, end) = found else { return }
+        }
+        guard let effect = found ?? reuse?.effect(ofLineFrom: i, to: end, in: buffer) else { return }
         predicted = effect + 1
         tokens.append(LexedToken(.reusedLine, from: i, to: end, payload: UInt64(effect)))
         reusedLines += 1

@@ -269,9 +269,7 @@ package struct LayoutModel: Sendable {
                 batch.append((constraint, viewConstraintOrigin(view, index, hasFixedFrame: hasFixedFrame)))
             }
         }
-        let stacks = scene.views.withUnsafeBufferPointer { views in
-            views.indices.filter { (views.baseAddress! + $0).pointee.stack != nil }
-        }
+        let stacks = scene.views.withUnsafeBufferPointer { views in views.indices.filter { views[$0].stack != nil } }
         for index in stacks {
             let stack = ViewID(index)
             let wanted = stackConstraintsWanted(stack)
@@ -279,7 +277,7 @@ package struct LayoutModel: Sendable {
             batch += wanted
         }
         let initiallyActive = scene.constraints.withUnsafeBufferPointer { constraints in
-            constraints.indices.filter { (constraints.baseAddress! + $0).pointee.isInitiallyActive }
+            constraints.indices.filter { constraints[$0].isInitiallyActive }
         }
         for index in initiallyActive {
             let id = ConstraintID(index)
@@ -346,7 +344,7 @@ package struct LayoutModel: Sendable {
 
     /// The constraints of a view's fixed frame or intrinsic size, as they are
     /// now, not yet in the solver: none, or four, each listed as
-    /// ``viewConstraintOrigin(_:_:)`` says.
+    /// ``viewConstraintOrigin(_:_:hasFixedFrame:)`` says.
     func viewConstraintsWanted(_ id: ViewID) -> [Constraint] {
         let v = variables[id.index]
         // Field by field, in place: a whole declaration copied is a dozen references counted.
@@ -378,13 +376,10 @@ package struct LayoutModel: Sendable {
         return index < 2 ? .intrinsicWidth(id) : .intrinsicHeight(id)
     }
 
-    /// Whether a view's declaration gives its frame, read in place: `scene.views[index].fixedFrame` copied the
-    /// whole declaration to read one field.
+    /// Whether a view's declaration gives its frame, read through the array's buffer:
+    /// `scene.views[index].fixedFrame` copied the whole declaration to read one field.
     func hasFixedFrame(_ view: ViewID) -> Bool {
-        scene.views.withUnsafeBufferPointer { views in
-            precondition(views.indices.contains(view.index), "a view of the scene")
-            return (views.baseAddress! + view.index).pointee.fixedFrame != nil
-        }
+        scene.views.withUnsafeBufferPointer { views in views[view.index].fixedFrame != nil }
     }
 
     /// One of a view's intrinsic-size constraints, `variable REL length` at
@@ -427,15 +422,13 @@ package struct LayoutModel: Sendable {
     /// The solver constraint that stands for a scene constraint with its
     /// constant now, not yet in the solver.
     func solverConstraint(declared id: ConstraintID) -> Constraint {
-        // The fields it needs, read in place: the declaration copied whole retained its name and ranges.
+        // The fields it needs, read through the array's buffer: `scene[id]` copied the declaration whole,
+        // its name and ranges retained and released.
         let declared = scene.constraints.withUnsafeBufferPointer { constraints in
-            precondition(constraints.indices.contains(id.index), "a constraint of the scene")
-            // Through `pointee`, which projects each field: a buffer's subscript copied the element whole each time.
-            let constraint = constraints.baseAddress! + id.index
+            let i = id.index
             return (
-                first: constraint.pointee.first, second: constraint.pointee.second,
-                multiplier: constraint.pointee.multiplier, relation: constraint.pointee.relation,
-                priority: constraint.pointee.priority
+                first: constraints[i].first, second: constraints[i].second, multiplier: constraints[i].multiplier,
+                relation: constraints[i].relation, priority: constraints[i].priority
             )
         }
         // Right to left, a constraint on `leading` or `trailing` is measured from the right, leftwards.
