@@ -48,57 +48,20 @@ extension Solver {
         edits[variable] = info
         defer { settle() }
         let tag = tags[info.constraint.id]!
-        // The rows the suggestion shifts, found once while the shape holds.
-        if !editShift.isValid(for: tag.marker, shapeVersion: shapeVersion) { editShift = shift(of: tag) }
-        let shift = editShift
-        for k in shift.rows.indices {
-            let basic = shift.rows[k]
-            rows[Int(basic)]!.constant += delta * shift.factors[k]
-            shifted(basic)
+        // The rows the suggestion shifts, found once while the shape holds: the edit's constraint is
+        // `variable - value == 0`, whose constant changes by `-delta` (``constantShift(of:relation:)``; an
+        // edit's errors are in no dummy's row, so there always is one).
+        if !editShift.isValid(for: tag.marker, shapeVersion: shapeVersion) {
+            editShift = constantShift(of: tag, relation: .equal) ?? EditShift()
         }
+        shiftConstants(editShift, by: -delta)
         if dualOptimize() > 0 { throw .editNotResolved(variable, value: value) }
-    }
-
-    /// The rows whose constants a suggestion to the edit of `tag` shifts.
-    ///
-    /// The new constant is the old system with the marker replaced by
-    /// `marker + delta` (or the other error by `other - delta`). A basic
-    /// marker's row shifts; so do the definitions that still name it, which
-    /// are not substituted when it enters the basis (they are evaluated
-    /// through its row). A marker that is a parameter shifts every row that
-    /// holds it by its coefficient there.
-    private func shift(of tag: Tag) -> EditShift {
-        var shift = EditShift(marker: tag.marker, shapeVersion: shapeVersion)
-        if isBasic(tag.marker) {
-            shift.append(tag.marker, -1)
-            for basic in columns[Int(tag.marker)] where isDefinition(basic) {
-                shift.append(basic, rows[Int(basic)]!.coefficient(for: tag.marker))
-            }
-        } else if isBasic(tag.other) {
-            shift.append(tag.other, 1)
-            for basic in columns[Int(tag.other)] where isDefinition(basic) {
-                shift.append(basic, -rows[Int(basic)]!.coefficient(for: tag.other))
-            }
-        } else {
-            for basic in columns[Int(tag.marker)] {
-                shift.append(basic, rows[Int(basic)]!.coefficient(for: tag.marker))
-            }
-        }
-        return shift
-    }
-
-    /// Notes a row whose constant an edit shifted, and whether it became infeasible.
-    private mutating func shifted(_ basic: Symbol) {
-        noteChanged(basic)
-        let constant = rows[Int(basic)]!.constant
-        if !isDefinition(basic) && constant < 0 && !nearZero(constant) {
-            infeasibleRows.append(basic)
-        }
     }
 }
 
-/// The rows whose constants a suggestion to one edit shifts, each by the
-/// suggestion's change times a factor: which rows hold the edit's markers and
+/// The rows whose constants a suggestion to one edit (or a change of a
+/// constraint's constant, ``Solver/replace(_:with:)``) shifts, each by the
+/// change times a factor: which rows hold the edit's markers and
 /// with what coefficients is a matter of the tableau's shape, so a drag,
 /// which suggests to the same edit again and again, finds them once while
 /// the shape holds, instead of looking up the marker in each row (a hundred

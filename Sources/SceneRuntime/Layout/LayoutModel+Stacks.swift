@@ -53,9 +53,22 @@ extension LayoutModel {
     /// Takes a stack's constraints out and puts them back as its arranged
     /// subviews are now (hidden or shown, their intrinsic sizes); returns
     /// why any was left out.
+    ///
+    /// When only constants changed (a baseline moved with a label's text,
+    /// a spacing), the solver changes them in place, as one change
+    /// (``Solver/replaceInPlace(_:)``).
     @discardableResult
     mutating func rearrange(_ stack: ViewID) -> [Diagnostic] {
         stackRearrangements += 1
+        if let kept = stackConstraints[stack], kept.isComplete {
+            let wanted = stackConstraintsWanted(stack)
+            if wanted.count == kept.installed.count
+                && solver.replaceInPlace(zip(kept.installed, wanted).map { ($0.constraint, $1.0) })
+            {
+                stackConstraints[stack] = StackConstraints(installed: wanted.map { ($0.0, $0.1) })
+                return []
+            }
+        }
         for (constraint, _) in stackConstraints[stack]?.installed ?? [] { try? solver.remove(constraint) }
         return addStackConstraints(stack)
     }

@@ -33,12 +33,8 @@ extension LayoutModel {
             numberOfLines: scene.views[index].numberOfLines, wrapWidth: wrapWidths[index])
         guard metrics != self.metrics[index] else { return }
         self.metrics[index] = metrics
-        for constraint in viewConstraints[index] { try? solver.remove(constraint) }
-        addViewConstraints(view)
-        for user in baselineUsers()[index] where isInstalled(user) {
-            deactivate(user)
-            activate(user)
-        }
+        replaceViewConstraints(view)
+        for user in baselineUsers()[index] { reinstall(user) }
         // A stack's constraints hold its subviews' baselines (baseline alignments) and intrinsic sizes
         // (fillProportionally): they follow the text.
         // Up the stacks that arrange it (a stack's baselines are its subviews'), those whose constraints hold
@@ -53,6 +49,30 @@ extension LayoutModel {
             }
             arranged = stack
         }
+    }
+
+    /// Puts a view's intrinsic-size constraints back as its metrics are now.
+    ///
+    /// The four of a size that changed differ from those in the solver only
+    /// in their constants, which the solver changes in place, all four as
+    /// one change (``Solver/replaceInPlace(_:)``): a shift of the rows that
+    /// hold them, instead of removals and additions that substitute rows
+    /// through the tableau (a label's text fitting its width was most of the
+    /// churn of a scene with wrapping labels). When it cannot (one of them
+    /// is out, or the new size contradicts required constraints), they are
+    /// taken out and put back, which says why.
+    mutating func replaceViewConstraints(_ view: ViewID) {
+        let index = view.index
+        let old = viewConstraints[index]
+        if !old.isEmpty {
+            let wanted = viewConstraintsWanted(view)
+            if old.count == wanted.count && solver.replaceInPlace(Array(zip(old, wanted))) {
+                viewConstraints[index] = wanted
+                return
+            }
+        }
+        for constraint in old { try? solver.remove(constraint) }
+        addViewConstraints(view)
     }
 
     /// The stacks whose constraints are to be put back, each once, in the

@@ -467,7 +467,7 @@ package struct LayoutModel: Sendable {
     }
 
     /// Changes a scene constraint's constant (`C.constant = E`). An active
-    /// constraint is taken out and put back with the new constant.
+    /// constraint is put back with the new constant (``reinstall(_:)``).
     ///
     /// - Returns: nil, or why the constraint could not be put back (it
     ///   then stays out, as a broken constraint does), as ``activate(_:)``
@@ -475,9 +475,35 @@ package struct LayoutModel: Sendable {
     @discardableResult
     package mutating func setConstant(_ id: ConstraintID, to constant: Double) -> Diagnostic? {
         constants[id.index] = constant
-        guard installed[id.index] != nil else { return nil }
-        deactivate(id)
-        return activate(id)
+        return reinstall(id)
+    }
+
+    /// Puts an active scene constraint back into the solver as it is now: its
+    /// constant, and the baselines its anchors read. What changed is only a
+    /// constant, mostly, which the solver changes in place
+    /// (``Solver/replace(_:with:)``); the result is that of taking it out and
+    /// activating it again.
+    ///
+    /// - Returns: nil, or why the constraint could not be put back (it then
+    ///   stays out), as ``activate(_:)`` returns it.
+    @discardableResult
+    mutating func reinstall(_ id: ConstraintID) -> Diagnostic? {
+        guard let old = installed[id.index] else { return nil }
+        guard solver.hasConstraint(old) else {
+            deactivate(id)
+            return activate(id)
+        }
+        let new = solverConstraint(declared: id)
+        do {
+            try solver.replace(old, with: new)
+            installed[id.index] = new
+            return nil
+        } catch {
+            installed[id.index] = nil
+            let failure = diagnostic(for: error, .declared(id))
+            report(failure)
+            return failure
+        }
     }
 
     /// Takes a scene constraint out of the solver.
