@@ -72,13 +72,37 @@ common_flags=(
     -enable-upcoming-feature MemberImportVisibility -I "$out/modules"
 )
 flags=("${common_flags[@]}" -sanitize=$sanitizers)
-build_module() {  # NAME [untraced]: Sources/NAME/**/*.swift to $out/NAME.o and $out/modules/NAME.swiftmodule
+build_module() {  # NAME [untraced | FILE…]: Sources/NAME/**/*.swift to $out/NAME.o and $out/modules/NAME.swiftmodule
     # Skipped when the object is newer than every source of the package and this script (a module's
     # interface can change with the modules it imports, so any change under Sources/ rebuilds them all).
     if [ -e "$out/$1.o" ] && [ -z "$(find Sources Tools/fuzz.sh -newer "$out/$1.o" -print -quit)" ]; then return; fi
-    find "Sources/$1" -name '*.swift' | sort | xargs swiftc "${flags[@]}" -module-name "$1" -wmo \
-        -emit-module -emit-module-path "$out/modules/$1.swiftmodule" -c -o "$out/$1.o"
-    if [ "${2:-}" = untraced ]; then untrace_comparisons "$out/$1.o"; fi
+    local name=$1
+    shift
+    if [ $# -eq 0 ] || [ "$1" = untraced ]; then
+        find "Sources/$name" -name '*.swift' | sort | xargs swiftc "${flags[@]}" -module-name "$name" -wmo \
+            -emit-module -emit-module-path "$out/modules/$name.swiftmodule" -c -o "$out/$name.o"
+        if [ "${1:-}" = untraced ]; then untrace_comparisons "$out/$name.o"; fi
+        return
+    fi
+    # FILEs (paths under Sources/NAME) untraced, the rest not: the module optimised whole as before, but with an
+    # object for each source file (-num-threads and an output file map), the FILEs' untraced, then joined.
+    local parts="$out/$name.parts" sources=() source map="" object
+    rm -rf "$parts"
+    mkdir -p "$parts"
+    mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+    for source in "${sources[@]}"; do
+        object="$parts/$(printf '%s' "${source#Sources/"$name"/}" | tr '/+' '__').o"
+        map+="${map:+,}\"$PWD/$source\": {\"object\": \"$object\"}"
+    done
+    printf '{%s}' "$map" > "$parts/map.json"
+    swiftc "${flags[@]}" -module-name "$name" -wmo -num-threads 2 -emit-module \
+        -emit-module-path "$out/modules/$name.swiftmodule" -c -output-file-map "$parts/map.json" \
+        "${sources[@]/#/$PWD/}"
+    for source in "$@"; do
+        [ -e "Sources/$name/$source" ] || { echo "fuzz.sh: no Sources/$name/$source" >&2; exit 2; }
+        untrace_comparisons "$parts/$(printf '%s' "$source" | tr '/+' '__').o"
+    done
+    ld -r -o "$out/$name.o" "$parts"/*.o
 }
 # The fuzzer's comparison hooks (`-sanitize=fuzzer` puts one before every comparison, with no way to leave them
 # out) record both operands, so that libFuzzer can put the values the code compares with into its inputs: worth
@@ -96,8 +120,12 @@ untrace_comparisons() {  # OBJECT
 }
 build_module LayoutValues untraced  # names, numbers, geometry: compared with the input only through the parser
 build_module LayoutSolver untraced  # the simplex: compares coefficients computed from the constraints
-build_module PlaygroundProtocol  # imports LayoutValues
-build_module SceneLanguage  # imports LayoutValues
+# The protocol's decoder compares the input's bytes; its writer (JSON, frames, answers) only what the code made.
+build_module PlaygroundProtocol JSON/JSONWriter.swift Messages/Frame+JSON.swift Messages/FrameDelta.swift \
+    Messages/ServerMessage.swift  # imports LayoutValues
+# The lexer, parser and checker compare the input's bytes; the rendering of diagnostics only looks for characters
+# to escape.
+build_module SceneLanguage Diagnostics/Diagnostic+Rendering.swift  # imports LayoutValues
 build_module Animation untraced  # curves and springs
 build_module SceneRuntime untraced  # imports the four above: the layout model and the running scene
 build_module SwiftExport untraced  # imports SceneLanguage: writes Swift
