@@ -21,8 +21,22 @@ extension Unicode.Scalar {
     /// The scalar as Swift writes it in a string literal: `\u{1B}`, `\u{202E}`
     /// (upper-case hex digits, at least two).
     package var escaped: String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
+        var utf8: [UInt8] = []
+        appendEscaped(to: &utf8)
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of ``escaped``, without making a string: garbage shown in a diagnostic escapes most of
+    /// its characters.
+    package func appendEscaped(to utf8: inout [UInt8]) {
+        utf8.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "{")])
+        var digits = max(escapedLength - 4, 2)
+        while digits > 0 {
+            digits -= 1
+            let nibble = UInt8((value >> (4 * UInt32(digits))) & 0xF)
+            utf8.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10)
+        }
+        utf8.append(UInt8(ascii: "}"))
     }
 
     /// The characters of ``escaped``, counted without making it: `\u{`, the hex digits (two at least), `}`.

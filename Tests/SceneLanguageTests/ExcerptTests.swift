@@ -64,6 +64,40 @@ import Testing
         }
     }
 
+    @Test("Lines whose every scalar is a character of its own (garbage, Latin-1) show as they did, on 3,000 lines")
+    func aloneScalarsMatchTheirFormerRendering() {
+        var random = SplitMix(state: 0xA10E_5CA1)
+        // Below U+0300, escaped or not, and bytes that are not UTF-8 (each U+FFFD); rarely, one that joins the
+        // scalar before (a combining mark, a joiner) or is of a script of its own.
+        let alone: [[UInt8]] = [
+            Array("a".utf8), Array(" ".utf8), [0x09], Array("é".utf8), Array("ÿ".utf8), Array("\u{2FF}".utf8),
+            [0x1B], [0x7F], [0x0D], [0x00], [0xFF], [0xC3], [0x80], Array("\u{85}".utf8), Array("\u{AD}".utf8),
+            Array("\u{FFFD}".utf8),
+        ]
+        let joining: [[UInt8]] = [
+            Array("\u{301}".utf8), Array("\u{200D}".utf8), Array("漢".utf8), Array("\u{FE0F}".utf8),
+        ]
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 3 + 1) {
+                for _ in 0..<Int(random.next() % 300) {
+                    if random.next() % 100 == 0 {
+                        bytes += joining[Int(random.next() % UInt64(joining.count))]
+                    } else {
+                        bytes += alone[Int(random.next() % UInt64(alone.count))]
+                    }
+                }
+                bytes.append(0x0A)
+            }
+            let file = SourceFile(name: "t.layout", bytes: bytes)
+            let count = file.bytes.count
+            let start = Int(random.next() % UInt64(count + 1))
+            let end = min(start + Int(random.next() % 200), count)
+            let range = SourceRange(start: start, end: end, in: file)
+            #expect(Diagnostic.excerpt(range, plainAllowed: false) == Self.formerExcerpt(range), "\(bytes) at \(start)")
+        }
+    }
+
     /// The excerpt as it was made before its pieces stopped being strings, one for each scalar: the oracle.
     static func formerExcerpt(_ range: SourceRange) -> String {
         let (windowBefore, window) = (80, 160)

@@ -123,6 +123,12 @@ extension Diagnostic {
             kept += 1
         }
         let cutAfter = to < lineEnd || kept < after.count
+        if let shown = simpleExcerpt(
+            before[first...], after, kept: kept, caret: caret, end: range.end, cutBefore: cutBefore,
+            cutAfter: cutAfter)
+        {
+            return shown
+        }
         let prefix = text(of: before[first...])
         var markedPieces = 0
         var markedBytes = 0
@@ -135,6 +141,49 @@ extension Diagnostic {
             cutBefore: cutBefore, under: prefix.lazy.map { $0 == "\t" }, marking: markedCount)
         let shown = prefix + text(of: after[..<kept])
         return (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n" + caretLine + "\n"
+    }
+
+    /// ``excerptByScalars``'s text when each scalar shown is a character of its own: none that joins the one
+    /// before (a combining mark, a joiner, a variation selector, …) or another (a Hangul jamo, a regional
+    /// indicator). Then the caret line follows the pieces, a column for each character, without breaking
+    /// the text into characters again; nil for any other window. Every scalar below U+0300 (escaped ones are
+    /// shown as ASCII) and the replacement character U+FFFD (what bytes that are not UTF-8 decode to) is one.
+    private static func simpleExcerpt(
+        _ before: ArraySlice<ShownPiece>, _ after: [ShownPiece], kept: Int, caret: Int, end: Int, cutBefore: Bool,
+        cutAfter: Bool
+    ) -> String? {
+        func isAlone(_ piece: ShownPiece) -> Bool {
+            piece.isEscaped || piece.scalar.value < 0x300 || piece.scalar.value == 0xFFFD
+        }
+        guard before.allSatisfy(isAlone), after[..<kept].allSatisfy(isAlone) else { return nil }
+        var marked = 0
+        var markedBytes = 0
+        var k = 0
+        while k < kept && caret + markedBytes < end {
+            markedBytes += after[k].bytes
+            marked += after[k].width
+            k += 1
+        }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(3 * (before.count + kept) + 16)
+        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+        if cutBefore { utf8.append(contentsOf: ellipsis) }
+        append(before, to: &utf8)
+        append(after[..<kept], to: &utf8)
+        if cutAfter { utf8.append(contentsOf: ellipsis) }
+        utf8.append(UInt8(ascii: "\n"))
+        if cutBefore { utf8.append(0x20) }
+        for piece in before {
+            if piece.isEscaped {
+                utf8.append(contentsOf: repeatElement(0x20, count: piece.width))
+            } else {
+                utf8.append(piece.scalar == "\t" ? 0x09 : 0x20)
+            }
+        }
+        utf8.append(UInt8(ascii: "^"))
+        utf8.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: max(1, marked) - 1))
+        utf8.append(UInt8(ascii: "\n"))
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// The line under an excerpt's text: a space for each character shown before the caret (a tab for a tab, so
@@ -177,14 +226,19 @@ extension Diagnostic {
     private static func text(of pieces: ArraySlice<ShownPiece>) -> String {
         var utf8: [UInt8] = []
         utf8.reserveCapacity(pieces.count * 2)
+        append(pieces, to: &utf8)
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of shown pieces.
+    private static func append(_ pieces: ArraySlice<ShownPiece>, to utf8: inout [UInt8]) {
         for piece in pieces {
             if piece.isEscaped {
-                utf8.append(contentsOf: piece.scalar.escaped.utf8)
+                piece.scalar.appendEscaped(to: &utf8)
             } else {
                 UTF8.encode(piece.scalar) { utf8.append($0) }
             }
         }
-        return String(decoding: utf8, as: UTF8.self)
     }
 }
 
