@@ -149,6 +149,37 @@ extension LayoutModel {
         return true
     }
 
+    /// The constraints going and coming paired where they differ only in their constant (the same terms in the
+    /// same order, relation and strength), each coming one with the first going one of its shape; and the
+    /// others of each, in their order.
+    static func pairedByShape(
+        _ going: [Constraint], _ coming: [Constraint]
+    ) -> (pairs: [(old: Constraint, new: Constraint)], going: [Constraint], coming: [Constraint]) {
+        guard !going.isEmpty && !coming.isEmpty else { return ([], going, coming) }
+        struct Shape: Hashable {
+            var terms: [Term]
+            var relation: Relation
+            var strength: Strength
+            init(_ constraint: Constraint) {
+                (terms, relation, strength) = (constraint.expression.terms, constraint.relation, constraint.strength)
+            }
+        }
+        var byShape: [Shape: [Int]] = [:]
+        for index in going.indices.reversed() { byShape[Shape(going[index]), default: []].append(index) }
+        var paired = [Bool](repeating: false, count: going.count)
+        var pairs: [(old: Constraint, new: Constraint)] = []
+        var unpaired: [Constraint] = []
+        for constraint in coming {
+            if let index = byShape[Shape(constraint)]?.popLast() {
+                paired[index] = true
+                pairs.append((going[index], constraint))
+            } else {
+                unpaired.append(constraint)
+            }
+        }
+        return (pairs, going.indices.filter { !paired[$0] }.map { going[$0] }, unpaired)
+    }
+
     private func viewKey(_ id: ViewID) -> ViewKey {
         // Field by field, in place: a whole declaration copied is a dozen references counted.
         let fixedFrame = scene.views[id.index].fixedFrame
@@ -318,8 +349,17 @@ extension LayoutModel {
             stale += left.map(\.constraint)
         }
 
-        for constraint in stale { try? solver.remove(constraint) }
-        for (constraint, _) in fresh {
+        // A constraint whose constant alone changed (a save's usual edit, or a constant an action had set) is
+        // changed in place, all of them as one change (``Solver/replaceInPlace(_:)``), after the others that go
+        // are taken out and before those that come go in; when they cannot be, they go out and in as the rest.
+        let (pairs, going, coming) = LayoutModel.pairedByShape(stale, fresh.map(\.0))
+        for constraint in going { try? solver.remove(constraint) }
+        var adding = coming
+        if !pairs.isEmpty && !solver.replaceInPlace(pairs) {
+            for (constraint, _) in pairs { try? solver.remove(constraint) }
+            adding = fresh.map(\.0)
+        }
+        for constraint in adding {
             do {
                 try solver.add(constraint)
             } catch {
