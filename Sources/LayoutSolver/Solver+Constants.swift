@@ -39,18 +39,24 @@ extension Solver {
     public mutating func replaceInPlace(_ pairs: [(old: Constraint, new: Constraint)]) -> Bool {
         var shifts: [(tag: Tag, shift: EditShift, change: Double)] = []
         shifts.reserveCapacity(pairs.count)
-        for (old, new) in pairs {
+        // An old constraint named twice would shift twice, a new one be in the tableau twice: told apart by a
+        // look at the pairs before, or by sets for more than a few (a stack's hundreds).
+        var olds = Set<Int>()
+        var news = Set<Int>()
+        for (k, (old, new)) in pairs.enumerated() {
             guard let tag = tags[old.id], !tags.contains(new.id), old !== new else { return false }
             let change = new.expression.constant - old.expression.constant
             guard change.isFinite, new.relation == old.relation, new.strength == old.strength,
                 new.expression.terms == old.expression.terms, !isEdit(old),
-                !shifts.contains(where: { $0.tag.marker == tag.marker }),
                 let shift = constantShift(of: tag, relation: old.relation)
             else { return false }
+            if pairs.count <= 8 {
+                if pairs[..<k].contains(where: { $0.old === old || $0.new === new }) { return false }
+            } else if !olds.insert(old.id).inserted || !news.insert(new.id).inserted {
+                return false
+            }
             shifts.append((tag, shift, change))
         }
-        // A new constraint named twice would be in the tableau twice.
-        for k in pairs.indices where pairs[..<k].contains(where: { $0.new === pairs[k].new }) { return false }
         defer { settle() }
         for (k, (old, new)) in pairs.enumerated() {
             tags.removeValue(for: old.id)
@@ -63,7 +69,13 @@ extension Solver {
         // mend): back to the old constraints' system, whose solution exists.
         for (k, (old, new)) in pairs.enumerated() {
             let (tag, _, change) = shifts[k]
-            if let back = constantShift(of: tag, relation: old.relation) { shiftConstants(back, by: -change) }
+            // The shift back finds no dummy's row in exact arithmetic (pivots move none); else the tableau is
+            // built again from the old constraints.
+            if let back = constantShift(of: tag, relation: old.relation) {
+                shiftConstants(back, by: -change)
+            } else {
+                isIllConditioned = true
+            }
             tags.removeValue(for: new.id)
             tags.insert(tag, for: old.id)
             own(tag, by: old)

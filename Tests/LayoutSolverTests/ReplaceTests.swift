@@ -139,6 +139,19 @@ import Testing
         let otherTerms = solver.replaceInPlace([(higherFloor, Expression(top) >= 60)])
         let twice = solver.replaceInPlace([(higherFloor, crossedFloor), (higherFloor, crossedFloor)])
         #expect(!otherTerms && !twice)
+        // More pairs than a look back covers: told apart by sets, the same.
+        let xs = (0..<12).map { _ in Variable() }
+        let pins = xs.map { Expression($0) == 1 }
+        try solver.add(pins)
+        let moved = xs.map { Expression($0) == 2 }
+        var repeated: [(old: Constraint, new: Constraint)] = Array(zip(pins, moved))
+        repeated[11].new = moved[3]
+        let repeatedNew = solver.replaceInPlace(repeated)
+        repeated[11] = (pins[3], Expression(xs[11]) == 2)
+        let repeatedOld = solver.replaceInPlace(repeated)
+        #expect(!repeatedNew && !repeatedOld && solver.value(of: xs[3]) == 1)
+        let all = solver.replaceInPlace(Array(zip(pins, moved)))
+        #expect(all && xs.allSatisfy { solver.value(of: $0) == 2 })
         #expect(solver.value(of: h) == 60)
         solver.checkInvariants()
     }
