@@ -35,11 +35,11 @@ extension LayoutModel {
     /// Puts a stack's constraints into the solver, as they are wanted now;
     /// returns why any was left out (it conflicts with required constraints).
     @discardableResult
-    mutating func addStackConstraints(_ stack: ViewID) -> [Diagnostic] {
+    mutating func addStackConstraints(_ stack: ViewID, wanted: [(Constraint, Origin)]? = nil) -> [Diagnostic] {
         var failures: [Diagnostic] = []
         // Each is listed as it goes in, so that a conflict of the next names it.
         stackConstraints[stack] = StackConstraints()
-        for (constraint, origin) in stackConstraintsWanted(stack) {
+        for (constraint, origin) in wanted ?? stackConstraintsWanted(stack) {
             if let failure = add(constraint, origin) {
                 failures.append(failure)
                 stackConstraints[stack]!.isComplete = false
@@ -60,17 +60,15 @@ extension LayoutModel {
     @discardableResult
     mutating func rearrange(_ stack: ViewID) -> [Diagnostic] {
         stackRearrangements += 1
-        if let kept = stackConstraints[stack], kept.isComplete {
-            let wanted = stackConstraintsWanted(stack)
-            if wanted.count == kept.installed.count
-                && solver.replaceInPlace(zip(kept.installed, wanted).map { ($0.constraint, $1.0) })
-            {
-                stackConstraints[stack] = StackConstraints(installed: wanted.map { ($0.0, $0.1) })
-                return []
-            }
+        let wanted = stackConstraintsWanted(stack)
+        if let kept = stackConstraints[stack], kept.isComplete, wanted.count == kept.installed.count,
+            solver.replaceInPlace(zip(kept.installed, wanted).map { ($0.constraint, $1.0) })
+        {
+            stackConstraints[stack] = StackConstraints(installed: wanted.map { ($0.0, $0.1) })
+            return []
         }
         for (constraint, _) in stackConstraints[stack]?.installed ?? [] { try? solver.remove(constraint) }
-        return addStackConstraints(stack)
+        return addStackConstraints(stack, wanted: wanted)
     }
 
     /// Hides or shows a view (`V.hidden = …`). An arranged subview of a stack

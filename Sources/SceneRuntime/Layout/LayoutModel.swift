@@ -412,8 +412,13 @@ package struct LayoutModel: Sendable {
     ///   also recorded in ``diagnostics``.
     @discardableResult
     package mutating func activate(_ id: ConstraintID) -> Diagnostic? {
+        activate(id, as: nil)
+    }
+
+    /// ``activate(_:)`` with the solver constraint already made, when the caller has it.
+    private mutating func activate(_ id: ConstraintID, as made: Constraint?) -> Diagnostic? {
         guard installed[id.index] == nil else { return nil }
-        let constraint = solverConstraint(declared: id)
+        let constraint = made ?? solverConstraint(declared: id)
         if let failure = add(constraint, .declared(id)) { return failure }
         installed[id.index] = constraint
         return nil
@@ -481,29 +486,21 @@ package struct LayoutModel: Sendable {
     /// Puts an active scene constraint back into the solver as it is now: its
     /// constant, and the baselines its anchors read. What changed is only a
     /// constant, mostly, which the solver changes in place
-    /// (``Solver/replace(_:with:)``); the result is that of taking it out and
-    /// activating it again.
+    /// (``Solver/replaceInPlace(_:)``); otherwise it is taken out and
+    /// activated again, which says why it cannot go back in.
     ///
     /// - Returns: nil, or why the constraint could not be put back (it then
     ///   stays out), as ``activate(_:)`` returns it.
     @discardableResult
     mutating func reinstall(_ id: ConstraintID) -> Diagnostic? {
         guard let old = installed[id.index] else { return nil }
-        guard solver.hasConstraint(old) else {
-            deactivate(id)
-            return activate(id)
-        }
         let new = solverConstraint(declared: id)
-        do {
-            try solver.replace(old, with: new)
+        if solver.replaceInPlace([(old, new)]) {
             installed[id.index] = new
             return nil
-        } catch {
-            installed[id.index] = nil
-            let failure = diagnostic(for: error, .declared(id))
-            report(failure)
-            return failure
         }
+        deactivate(id)
+        return activate(id, as: new)
     }
 
     /// Takes a scene constraint out of the solver.
