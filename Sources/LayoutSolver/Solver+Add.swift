@@ -27,6 +27,14 @@ extension Solver {
         for constraint in constraints { try addLeavingValues(constraint) }
     }
 
+    /// Makes room for `constraints` more constraints over `variables` variables the solver has not met yet,
+    /// so that adding them does not grow its per-symbol tables part-way (each growth copies all of them).
+    /// Adding a sequence of constraints makes room for their own markers; a first layout, whose constraints
+    /// bring every variable, knows how many those are too.
+    public mutating func reserveCapacity(constraints: Int, variables: Int) {
+        reserveSymbols(2 * max(0, constraints) + max(0, variables))
+    }
+
     /// `add(_:)` without bringing values up to date at the end: the caller
     /// does (``flushValues()``). Values that earlier additions left pending
     /// are brought up to date only before one of the rare paths that read

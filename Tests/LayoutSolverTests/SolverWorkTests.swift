@@ -189,6 +189,28 @@ struct Chain {
         #expect(row.frames(in: row.solver) == expected)
         row.solver.checkInvariants()
     }
+
+    @Test("Room reserved for a layout's constraints and variables is room enough: the tables do not grow")
+    func reservedRoom() throws {
+        let n = 300
+        let built = try Chain(n)
+        let constraints = built.perView.joined()
+        var solver = Solver()
+        solver.reserveCapacity(constraints: constraints.count, variables: 3 * n)
+        let room = solver.kinds.count
+        #expect(room >= 2 * constraints.count + 3 * n)
+        try solver.add(constraints)
+        #expect(solver.kinds.count == room, "no growth part-way")
+        #expect(solver.freshSymbols <= room)
+        for i in stride(from: 0, to: n, by: 37) {
+            #expect(solver.value(of: built.left[i]) == built.solver.value(of: built.left[i]))
+            #expect(solver.value(of: built.width[i]) == built.solver.value(of: built.width[i]))
+        }
+        solver.checkInvariants()
+        // Reserving nothing, or less than there is room for, changes nothing.
+        solver.reserveCapacity(constraints: 0, variables: -5)
+        #expect(solver.kinds.count == room)
+    }
 }
 
 /// A toolbar: `views` buttons in a row inside a container of fixed width,

@@ -285,6 +285,8 @@ package struct LayoutModel: Sendable {
             installed[index] = constraint
             batch.append((constraint, .declared(id)))
         }
+        // Room for every view's four variables and the root's two as well as the constraints' markers.
+        solver.reserveCapacity(constraints: batch.count, variables: 4 * scene.views.count + 2)
         addListed(batch)
     }
 
