@@ -79,4 +79,27 @@ import Testing
             Self.check(SourceFile(name: "t.layout", bytes: bytes))
         }
     }
+
+    @Test("The view words the lexer counts are at least the views a scene declares, so reserving for them is enough")
+    func viewWordCount() {
+        var texts = ParseReuseTests.scenes.map(\.text)
+        // Views nested in views and stacks, a view named after a kind's word, and the words in strings and
+        // comments, which are not identifiers.
+        texts.append(
+            """
+            view card { label title "view label" # a view in a comment
+              stack row horizontal { button ok "OK"; guide gap } }
+            label stack "x"
+            stack.top == card.bottom
+            """)
+        for text in texts {
+            let file = SourceFile(name: "t.layout", text: text)
+            let declared = Scene.parse(file).views.count
+            #expect(declared > 0)
+            #expect(Lexer.lex(file, reusing: nil).viewWordCount >= declared, "\(text.prefix(60))")
+        }
+        // Words that are not identifiers are not counted.
+        let quoted = SourceFile(name: "t.layout", text: "label a \"view label stack\" # view guide\n")
+        #expect(Lexer.lex(quoted, reusing: nil).viewWordCount == 1)
+    }
 }

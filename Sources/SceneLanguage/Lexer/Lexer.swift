@@ -1,3 +1,5 @@
+import LayoutValues
+
 /// Splits a scene file into tokens, reporting every lexical problem as a
 /// diagnostic and going on: an invalid character is skipped, an unterminated
 /// string ends at the end of its line. Never traps, on any bytes.
@@ -13,7 +15,11 @@ package struct Lexer {
     /// The identifiers' names, in the order they were read; a short name once, in the order first read, its
     /// index shared by every occurrence of the same spelling (see ``ShortNameTable``).
     private var names: [String] = []
-    private var shortNames = ShortNameTable()
+    private var shortNames: ShortNameTable
+    /// How many identifiers are a view's keyword (``viewWords``): about how many views the file declares.
+    private var viewWordCount = 0
+    /// The names below this index are ``viewWords``.
+    private var viewWordLimit = 0
     /// The strings' values, decoded.
     private var strings: [String] = []
     /// The lines a previous parse kept, to stand for by one token each.
@@ -53,7 +59,8 @@ package struct Lexer {
             lexer.run()
             return LexedFile(
                 file: file, tokens: lexer.tokens, names: lexer.names, strings: lexer.strings,
-                diagnostics: lexer.diagnostics, problemStarts: lexer.problemStarts, reusedLines: lexer.reusedLines)
+                diagnostics: lexer.diagnostics, problemStarts: lexer.problemStarts, reusedLines: lexer.reusedLines,
+                viewWordCount: lexer.viewWordCount)
         }
     }
 
@@ -64,7 +71,22 @@ package struct Lexer {
         self.previousBytes = reuse?.file.bytes ?? []
         self.previousEffects = reuse?.effects ?? []
         self.reuses = reuse != nil
+        self.shortNames = ShortNameTable(expected: bytes.count / 64)
+        // The words that declare views take the first indices, so that counting them is a comparison.
+        for word in Lexer.viewWords {
+            var spelling = word
+            spelling.withUTF8 { bytes in
+                let key = ShortNameTable.key(of: 0..<bytes.count, in: bytes)
+                guard case .absent(let slot) = shortNames.index(of: key) else { return }
+                names.append(word)
+                shortNames.enter(key, index: names.count - 1, at: slot)
+            }
+        }
+        viewWordLimit = names.count
     }
+
+    /// The keywords that declare a view, which the lexer enters first, at indices `0..<viewWords.count`.
+    private static let viewWords = ViewKind.allCases.map(\.rawValue)
 
     private mutating func run() {
         // A binary file is refused in one line, not reported byte by byte.
@@ -119,7 +141,9 @@ package struct Lexer {
                 if Lexer.startsVisualFormat(bytes, from: start, to: i) {
                     lexVisualFormat(from: start)
                 } else {
-                    emit(.identifier, from: start, payload: UInt64(nameIndex(from: start)))
+                    let index = nameIndex(from: start)
+                    if index < viewWordLimit { viewWordCount += 1 }
+                    emit(.identifier, from: start, payload: UInt64(index))
                 }
             default:
                 lexPunctuation()
@@ -221,16 +245,16 @@ package struct Lexer {
         return end
     }
 
-    /// Whether a byte may continue an identifier: `[A-Za-z0-9_]`. A
-    /// comparison, not a table: a global table is initialised lazily, and
-    /// every read of it would go through that check.
+    /// Whether a byte may continue an identifier: `[A-Za-z0-9_]`. A bit of
+    /// one of two constant words, not a table (a global table is initialised
+    /// lazily, and every read of it would go through that check) nor four
+    /// comparisons: the identifier loop runs for most of a file's bytes.
+    @inline(__always)
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-            true
-        default: false
-        }
+        // Bits 48–57 of the first word are the digits; bits 1–26, 31 and 33–58 of the second are
+        // `A`–`Z`, `_` and `a`–`z` (65–90, 95, 97–122).
+        let word: UInt64 = byte < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return byte < 128 && (word >> UInt64(byte & 63)) & 1 != 0
     }
 
     // MARK: Visual format lines
@@ -550,6 +574,9 @@ struct LexedFile {
     var problemStarts: [Int]
     /// How many `.reusedLine` tokens stand for lines.
     var reusedLines: Int
+    /// How many identifiers are `view`, `label`, `button`, `guide` or `stack`: at least as many as the views
+    /// the lexed lines declare (reused lines not counted), for reserving room for them.
+    var viewWordCount = 0
 }
 
 /// A character read as the language's own, with an error: pasted code

@@ -16,8 +16,17 @@ struct ShortNameTable {
     }
 
     /// A power of two, kept at least twice the names entered.
-    private var entries = [Entry](repeating: Entry(low: 0, high: 0, index: -1), count: 256)
+    private var entries: [Entry]
     private var count = 0
+
+    /// A table with room for about `expected` names before it grows (256 slots at least): a file's distinct
+    /// names are fewer than one for every 130 bytes of scene text, so sized from a file's length the table
+    /// seldom grows, each growth entering every name again.
+    init(expected: Int = 0) {
+        var size = 256
+        while size < 2 * expected && size < 1 << 16 { size *= 2 }
+        entries = [Entry](repeating: Entry(low: 0, high: 0, index: -1), count: size)
+    }
 
     /// Where a lookup ended: the name's index, or the empty slot a new name goes in.
     enum Lookup: Equatable {

@@ -101,6 +101,8 @@ public struct Scene: Sendable {
     public static func parse(_ file: SourceFile) -> Scene {
         let lexed = Lexer.lex(file, reusing: nil)
         var parser = Parser(lexed)
+        // Room for the views up front: a scene's array of them, grown as they come, copied every one each time.
+        parser.scene.views.reserveCapacity(lexed.viewWordCount)
         parser.parseFile()
         return check(parser, lexical: lexed.diagnostics).0
     }
@@ -136,7 +138,7 @@ public struct Scene: Sendable {
         parser.reuse.effects.reserveCapacity(file.lineStarts.count)
         // A save's lines mostly come back: room for the previous parse's runs of them, without growing to them.
         parser.constraints.reserveRuns(previous?.effects.count ?? 0)
-        parser.scene.views.reserveCapacity(previous?.views.count ?? 0)
+        parser.scene.views.reserveCapacity((previous?.views.count ?? 0) + lexed.viewWordCount)
         parser.parseFile()
         guard !parser.reuse.isSpoiled, parser.reuse.appliedLines == lexed.reusedLines else { return nil }
         let (scene, checked) = check(
