@@ -98,11 +98,20 @@ build_module() {  # NAME [untraced | FILE…]: Sources/NAME/**/*.swift to $out/N
     swiftc "${flags[@]}" -module-name "$name" -wmo -num-threads 2 -emit-module \
         -emit-module-path "$out/modules/$name.swiftmodule" -c -output-file-map "$parts/map.json" \
         "${sources[@]/#/$PWD/}"
+    local untraced=() part
     for source in "$@"; do
         [ -e "Sources/$name/$source" ] || { echo "fuzz.sh: no Sources/$name/$source" >&2; exit 2; }
-        untrace_comparisons "$parts/$(printf '%s' "$source" | tr '/+' '__').o"
+        untraced+=("$parts/$(printf '%s' "$source" | tr '/+' '__').o")
+        untrace_comparisons "${untraced[-1]}"
     done
-    ld -r -o "$out/$name.o" "$parts"/*.o
+    # The untraced objects first: the standard library's code specialised for the module (appending bytes to an
+    # array, say) is emitted, weak, into whichever objects the compiler chose, and the linker keeps the first
+    # copy it reads. Read first, the untraced files' copies are the ones every caller in the module runs.
+    local traced=()
+    for part in "$parts"/*.o; do
+        [[ " ${untraced[*]} " == *" $part "* ]] || traced+=("$part")
+    done
+    ld -r -o "$out/$name.o" "${untraced[@]}" "${traced[@]}"
 }
 # The fuzzer's comparison hooks (`-sanitize=fuzzer` puts one before every comparison, with no way to leave them
 # out) record both operands, so that libFuzzer can put the values the code compares with into its inputs: worth

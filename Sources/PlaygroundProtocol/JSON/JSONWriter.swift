@@ -214,3 +214,32 @@ public struct JSONWriter: Sendable {
         bytes.append(hexDigit(nibble))
     }
 }
+
+extension JSONWriter {
+    /// Appends any value; object members in the order of their keys, so the
+    /// same value always writes the same bytes.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let flag): raw(flag ? "true" : "false")
+        case .number(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let items):
+            raw("[")
+            for (i, item) in items.enumerated() {
+                if i > 0 { raw(",") }
+                self.value(item)
+            }
+            raw("]")
+        case .object(let members):
+            raw("{")
+            for (i, key) in members.keys.sorted().enumerated() {
+                if i > 0 { raw(",") }
+                string(key)
+                raw(":")
+                self.value(members[key] ?? .null)
+            }
+            raw("}")
+        }
+    }
+}
