@@ -45,6 +45,14 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
         Constraint(expression, relation, strength: strength, label: label)
     }
 
+    /// Whether `other` states the same as this constraint: the same terms in the same order, constant,
+    /// relation, strength and label, so that either may stand for the other.
+    public func isEquivalent(to other: Constraint) -> Bool {
+        self === other
+            || (relation == other.relation && strength == other.strength && label == other.label
+                && expression.constant == other.expression.constant && expression.terms == other.expression.terms)
+    }
+
     public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 

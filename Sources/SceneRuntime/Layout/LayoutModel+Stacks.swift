@@ -54,21 +54,52 @@ extension LayoutModel {
     /// subviews are now (hidden or shown, their intrinsic sizes); returns
     /// why any was left out.
     ///
-    /// When only constants changed (a baseline moved with a label's text,
-    /// a spacing), the solver changes them in place, as one change
-    /// (``Solver/replaceInPlace(_:)``).
+    /// The constraints are paired with those installed, in order, when the
+    /// stack wants as many as it has. Those wanted again as they are stay in
+    /// the solver untouched. When the others changed only their constants (a
+    /// baseline moved with a label's text, a spacing), the solver changes
+    /// them in place, as one change (``Solver/replaceInPlace(_:)``); else
+    /// only they are taken out and put back (`fillProportionally`'s
+    /// multipliers, read from the labels' sizes). Only when one of those
+    /// does not go in is the whole stack taken out and put back, so that
+    /// what is reported is what putting the stack back in order reports.
     @discardableResult
     mutating func rearrange(_ stack: ViewID) -> [Diagnostic] {
         stackRearrangements += 1
         let wanted = stackConstraintsWanted(stack)
-        if let kept = stackConstraints[stack], kept.isComplete, wanted.count == kept.installed.count,
-            solver.replaceInPlace(zip(kept.installed, wanted).map { ($0.constraint, $1.0) })
-        {
-            stackConstraints[stack] = StackConstraints(installed: wanted.map { ($0.0, $0.1) })
-            return []
+        if let kept = stackConstraints[stack], kept.isComplete, wanted.count == kept.installed.count {
+            var installed = wanted.map { (constraint: $0.0, origin: $0.1) }
+            var changed: [(old: Constraint, new: Constraint)] = []
+            for k in wanted.indices {
+                let old = kept.installed[k].constraint
+                if old.isEquivalent(to: wanted[k].0) {
+                    installed[k].constraint = old
+                } else {
+                    changed.append((old, wanted[k].0))
+                }
+            }
+            if changed.isEmpty || solver.replaceInPlace(changed) || replaceAlone(changed, of: wanted.count) {
+                stackConstraints[stack] = StackConstraints(installed: installed)
+                return []
+            }
         }
         for (constraint, _) in stackConstraints[stack]?.installed ?? [] { try? solver.remove(constraint) }
         return addStackConstraints(stack, wanted: wanted)
+    }
+
+    /// Takes the old constraints of `changed` out and puts the new ones in, when they are fewer than all
+    /// `count` of a stack's; whether all went in. When one does not, those that went in are taken out again,
+    /// and the old ones stay out: the caller puts the whole stack back.
+    private mutating func replaceAlone(_ changed: [(old: Constraint, new: Constraint)], of count: Int) -> Bool {
+        guard changed.count < count else { return false }
+        for (old, _) in changed { try? solver.remove(old) }
+        do {
+            try solver.add(changed.lazy.map(\.new))
+            return true
+        } catch {
+            for (_, new) in changed { try? solver.remove(new) }
+            return false
+        }
     }
 
     /// Hides or shows a view (`V.hidden = …`). An arranged subview of a stack
