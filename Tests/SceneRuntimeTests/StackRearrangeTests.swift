@@ -102,4 +102,44 @@ import Testing
             expectFrame(model.frame(of: try #require(scene.viewID(named: name))), fresh.frame(name), within: 1e-6)
         }
     }
+
+    @Test("A changed constraint that does not go in puts the whole stack back, with the conflict it reports")
+    func partWayFailure() throws {
+        // Hiding b keeps fillEqually's twelve constraints, but the spacing that now joins a and c meets the
+        // required 100 between them: that constraint is left out, as putting the stack back in order leaves it.
+        let text = """
+            stack row horizontal spacing 6 distribution fillEqually alignment fill {
+              view a size 10 x 10
+              view b size 10 x 10
+              view c size 10 x 10
+            }
+            row.leading == root.leading; row.top == root.top
+            c.leading == a.trailing + 100
+            """
+        let scene = Scene.parse(SourceFile(name: "t.layout", text: text))
+        var model = LayoutModel(scene: scene)
+        #expect(model.allDiagnostics.isEmpty)
+        let row = try #require(scene.viewID(named: "row"))
+        let b = try #require(scene.viewID(named: "b"))
+        let before = try #require(model.stackConstraints[row]).installed
+        let total = model.solver.constraintCount
+        #expect(model.stackConstraintsWanted(row).count == before.count)
+        let hidden = model.setHidden(true, of: b)
+        let failures = try #require(hidden).failures
+        #expect(failures.count == 1)
+        let message = try #require(failures.first).message
+        #expect(message.contains("UISV-spacing") && message.contains("'a'") && message.contains("'c'"), "\(message)")
+        let after = try #require(model.stackConstraints[row])
+        #expect(!after.isComplete)
+        #expect(after.installed.count == before.count - 1)
+        for (constraint, _) in after.installed { #expect(model.solver.hasConstraint(constraint)) }
+        for (constraint, _) in before { #expect(!model.solver.hasConstraint(constraint)) }
+        #expect(model.solver.constraintCount == total - 1)
+        model.solver.checkInvariants()
+        // Shown again, the stack is whole.
+        _ = model.setHidden(false, of: b)
+        #expect(model.solver.constraintCount == total)
+        #expect(try #require(model.stackConstraints[row]).isComplete)
+        model.solver.checkInvariants()
+    }
 }

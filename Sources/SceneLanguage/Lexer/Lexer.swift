@@ -12,8 +12,9 @@ package struct Lexer {
     private var i = 0
     private var tokens: [LexedToken] = []
     private var diagnostics: [Diagnostic] = []
-    /// The identifiers' names, in the order they were read; a short name once, in the order first read, its
-    /// index shared by every occurrence of the same spelling (see ``ShortNameTable``).
+    /// The identifiers' names: first the five words that declare views (``viewWords``), then the others in
+    /// the order they were read; a short name once, in the order first read, its index shared by every
+    /// occurrence of the same spelling (see ``ShortNameTable``).
     private var names: [String] = []
     private var shortNames: ShortNameTable
     /// How many identifiers are a view's keyword (``viewWords``): about how many views the file declares.

@@ -19,9 +19,10 @@ struct ShortNameTable {
     private var entries: [Entry]
     private var count = 0
 
-    /// A table with room for about `expected` names before it grows (256 slots at least): a file's distinct
-    /// names are fewer than one for every 130 bytes of scene text, so sized from a file's length the table
-    /// seldom grows, each growth entering every name again.
+    /// A table with room for about `expected` names before it grows (256 slots at least, 65,536 at most).
+    /// The lexer expects one name for every 64 bytes of its file: a generated scene of 2,000 labels holds one
+    /// for every 130, so sized from a file's length the table seldom grows, each growth entering every name
+    /// again.
     init(expected: Int = 0) {
         var size = 256
         while size < 2 * expected && size < 1 << 16 { size *= 2 }

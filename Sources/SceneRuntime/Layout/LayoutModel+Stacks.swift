@@ -78,7 +78,7 @@ extension LayoutModel {
                     changed.append((old, wanted[k].0))
                 }
             }
-            if changed.isEmpty || solver.replaceInPlace(changed) || replaceAlone(changed, of: wanted.count) {
+            if changed.isEmpty || solver.replaceInPlace(changed) || replaceAlone(changed, amongAll: wanted.count) {
                 stackConstraints[stack] = StackConstraints(installed: installed)
                 return []
             }
@@ -87,11 +87,18 @@ extension LayoutModel {
         return addStackConstraints(stack, wanted: wanted)
     }
 
-    /// Takes the old constraints of `changed` out and puts the new ones in, when they are fewer than all
-    /// `count` of a stack's; whether all went in. When one does not, those that went in are taken out again,
-    /// and the old ones stay out: the caller puts the whole stack back.
-    private mutating func replaceAlone(_ changed: [(old: Constraint, new: Constraint)], of count: Int) -> Bool {
-        guard changed.count < count else { return false }
+    /// Takes the old constraints of `changed` out and puts the new ones in; whether all went in. Refuses
+    /// (false, nothing done) when they are all `count` of the stack's, or when each differs from its old one
+    /// only in its constant: the solver refused those in place because one contradicts required constraints,
+    /// and would refuse them again. When one does not go in, those that went in are taken out again and the
+    /// old ones stay out: the caller puts the whole stack back.
+    private mutating func replaceAlone(_ changed: [(old: Constraint, new: Constraint)], amongAll count: Int) -> Bool {
+        guard changed.count < count,
+            changed.contains(where: { old, new in
+                old.relation != new.relation || old.strength != new.strength
+                    || old.expression.terms != new.expression.terms
+            })
+        else { return false }
         for (old, _) in changed { try? solver.remove(old) }
         do {
             try solver.add(changed.lazy.map(\.new))
