@@ -45,12 +45,18 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
         Constraint(expression, relation, strength: strength, label: label)
     }
 
-    /// Whether `other` states the same as this constraint: the same terms in the same order, constant,
-    /// relation, strength and label, so that either may stand for the other.
+    /// Whether `other` has this constraint's shape: the same terms in the same order, relation and strength,
+    /// so that the two differ at most in their constants (and labels), and the solver's rows of one are
+    /// those of the other shifted (``Solver/replaceInPlace(_:)``).
+    public func hasSameShape(as other: Constraint) -> Bool {
+        relation == other.relation && strength == other.strength && expression.terms == other.expression.terms
+    }
+
+    /// Whether `other` states the same as this constraint: its shape, constant and label, so that either may
+    /// stand for the other.
     public func isEquivalent(to other: Constraint) -> Bool {
         self === other
-            || (relation == other.relation && strength == other.strength && label == other.label
-                && expression.constant == other.expression.constant && expression.terms == other.expression.terms)
+            || (hasSameShape(as: other) && expression.constant == other.expression.constant && label == other.label)
     }
 
     public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs === rhs }

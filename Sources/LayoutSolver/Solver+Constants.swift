@@ -46,8 +46,7 @@ extension Solver {
         for (k, (old, new)) in pairs.enumerated() {
             guard let tag = tags[old.id], !tags.contains(new.id), old !== new else { return false }
             let change = new.expression.constant - old.expression.constant
-            guard change.isFinite, new.relation == old.relation, new.strength == old.strength,
-                new.expression.terms == old.expression.terms, !isEdit(old),
+            guard change.isFinite, new.hasSameShape(as: old), !isEdit(old),
                 let shift = constantShift(of: tag, relation: old.relation)
             else { return false }
             if pairs.count <= 8 {

@@ -155,4 +155,19 @@ import Testing
         #expect(solver.value(of: h) == 60)
         solver.checkInvariants()
     }
+
+    @Test("Shape is terms in order, relation and strength; equivalence adds the constant and the label")
+    func shapes() {
+        let x = Variable(), y = Variable()
+        let a = Expression(x) + Expression(y) >= 4
+        let moved = Expression(x) + Expression(y) >= 9
+        let same = Expression(x) + Expression(y) >= 4
+        #expect(a.hasSameShape(as: moved) && !a.isEquivalent(to: moved))
+        #expect(a.isEquivalent(to: same) && a !== same)
+        #expect(!a.isEquivalent(to: same.labeled("other")) && a.hasSameShape(as: same.labeled("other")))
+        #expect(!a.hasSameShape(as: Expression(y) + Expression(x) >= 4), "terms in another order")
+        #expect(!a.hasSameShape(as: Expression(x) + Expression(y) <= 4))
+        #expect(!a.hasSameShape(as: a.with(.weak)))
+        #expect(!a.hasSameShape(as: Expression(x) + 2 * Expression(y) >= 4))
+    }
 }

@@ -133,5 +133,4 @@ struct SymbolTable<Value: Sendable>: Sendable {
             return Int(truncatingIfNeeded: hash)
         }
     }
-
 }

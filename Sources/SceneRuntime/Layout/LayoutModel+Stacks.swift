@@ -93,12 +93,9 @@ extension LayoutModel {
     /// and would refuse them again. When one does not go in, those that went in are taken out again and the
     /// old ones stay out: the caller puts the whole stack back.
     private mutating func replaceAlone(_ changed: [(old: Constraint, new: Constraint)], amongAll count: Int) -> Bool {
-        guard changed.count < count,
-            changed.contains(where: { old, new in
-                old.relation != new.relation || old.strength != new.strength
-                    || old.expression.terms != new.expression.terms
-            })
-        else { return false }
+        guard changed.count < count, changed.contains(where: { !$0.old.hasSameShape(as: $0.new) }) else {
+            return false
+        }
         for (old, _) in changed { try? solver.remove(old) }
         do {
             try solver.add(changed.lazy.map(\.new))
