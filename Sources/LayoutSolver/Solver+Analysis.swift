@@ -143,11 +143,16 @@ extension Solver {
         // negative beyond 1e-7, or beyond 1e-13 of the largest constant when they are large.
         let largest = rows.reduce(0.0) { max($0, abs($1?.constant ?? 0)) }
         let tolerance = max(1.0e-7, 1.0e-13 * largest)
+        // How many rows hold each symbol: its column lists each of them once (``SymbolSet/insert(_:)`` leaves
+        // telling that to this check, where each insertion looking for the row first made a column's upkeep
+        // quadratic in its length under assertions).
+        var holders = [Int](repeating: 0, count: columns.count)
         for i in rows.indices {
             guard let row = rows[i] else { continue }
             let basic = Symbol(i)
             precondition(kinds[i] != .invalid, "row of a freed symbol")
             for s in row.symbols {
+                holders[Int(s)] += 1
                 precondition(columns[Int(s)].contains(basic), "column index misses \(s) in row \(basic)")
                 precondition(kinds[Int(s)] != .invalid, "row \(basic) holds freed symbol \(s)")
                 if !isDefinition(basic) {
@@ -168,6 +173,7 @@ extension Solver {
             for basic in column {
                 precondition(rows[Int(basic)]?.index(of: Symbol(i)) != nil, "stale column entry \(i) -> \(basic)")
             }
+            precondition(column.count == holders[i], "column \(i) lists \(column.count) rows; \(holders[i]) hold it")
         }
         for level in levels {
             for s in level.symbols {

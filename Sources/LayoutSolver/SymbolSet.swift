@@ -20,9 +20,10 @@ struct SymbolSet: Sequence {
     }
 
     /// Inserts a symbol that is not in the set: callers know, because a row
-    /// reports each symbol that enters it exactly once.
+    /// reports each symbol that enters it exactly once. Not looked up here,
+    /// even under assertions: that made a long column's upkeep quadratic;
+    /// ``Solver/checkInvariants()`` counts each column's entries instead.
     mutating func insert(_ symbol: Symbol) {
-        assert(!contains(symbol), "symbol \(symbol) already in the column")
         if first < 0 {
             first = symbol
         } else if second < 0 {

@@ -227,3 +227,25 @@ func expectValue(
         }
     }
 }
+
+@Suite struct ColumnIndexTests {
+    /// A row lists each of its symbols once, so each symbol's column lists each row that holds it once. Inserting
+    /// into a column does not look for the row first (that made a long column's upkeep quadratic under
+    /// assertions): the check of the invariants counts each column's entries against the rows instead.
+    @Test("A column that lists a row twice fails the check of the invariants")
+    func duplicateEntry() async {
+        await #expect(processExitsWith: .failure) {
+            var solver = Solver()
+            let x = Variable()
+            let y = Variable()
+            try? solver.add((Expression(x) == Expression(y) + 10).with(.strong))
+            try? solver.add(Expression(y) >= 0)
+            solver.checkInvariants()
+            let holder = solver.columns.indices.first { !solver.columns[$0].isEmpty }
+            if let holder, let basic = solver.columns[holder].first(where: { _ in true }) {
+                solver.columns[holder].insert(basic)
+            }
+            solver.checkInvariants()
+        }
+    }
+}
