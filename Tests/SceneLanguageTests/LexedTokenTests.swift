@@ -102,4 +102,46 @@ import Testing
         let quoted = SourceFile(name: "t.layout", text: "label a \"view label stack\" # view guide\n")
         #expect(Lexer.lex(quoted, reusing: nil).viewWordCount == 1)
     }
+
+    /// The byte-at-a-time test that ``Lexer/identifierBytes(in:)`` does eight at a time.
+    static func leadingIdentifierBytes(of word: UInt64) -> Int {
+        for k in 0..<8 where !Lexer.isIdentifierByte(UInt8(truncatingIfNeeded: word >> (8 * UInt64(k)))) { return k }
+        return 8
+    }
+
+    @Test("Eight bytes at a time: every byte value at every place, between identifier bytes and others")
+    func identifierBytesOfEveryByte() {
+        // Each fill byte stands for a class: a letter of each case, a digit, '_', and bytes just outside
+        // their ranges, a space, and bytes with the top bit set.
+        let fills: [UInt8] = [0x61, 0x5A, 0x30, 0x5F, 0x2F, 0x3A, 0x40, 0x5B, 0x60, 0x7B, 0x20, 0x80, 0xC3, 0xFF]
+        for fill in fills {
+            for place in 0..<8 {
+                for byte in 0...255 {
+                    var word: UInt64 = 0
+                    for k in 0..<8 { word |= UInt64(k == place ? UInt8(byte) : fill) << (8 * UInt64(k)) }
+                    #expect(
+                        Lexer.identifierBytes(in: word) == Self.leadingIdentifierBytes(of: word),
+                        "byte \(byte) at \(place) among \(fill)")
+                }
+            }
+        }
+    }
+
+    @Test("Eight bytes at a time: random words of identifier bytes and others")
+    func identifierBytesOfRandomWords() async {
+        let alphabet: [UInt8] =
+            Array("azAZ09_".utf8) + [0x2F, 0x3A, 0x40, 0x5B, 0x60, 0x7B, 0x7F, 0x80, 0xE2, 0x0A, 0x2E]
+        let byte = Gen.int(in: 0...(alphabet.count - 1)).map { alphabet[$0] }
+        await propertyCheck(count: 2000, input: byte.array(of: 8...8)) { bytes in
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            #expect(Lexer.identifierBytes(in: word) == Self.leadingIdentifierBytes(of: word))
+            // And where a name ends in a file, past the last whole word too.
+            let buffer = bytes + bytes + [0x61, 0x62, 0x63]
+            buffer.withUnsafeBufferPointer { buffer in
+                var end = 0
+                while end < buffer.count && Lexer.isIdentifierByte(buffer[end]) { end += 1 }
+                #expect(Lexer.identifierEnd(in: buffer, from: 0) == end)
+            }
+        }
+    }
 }
