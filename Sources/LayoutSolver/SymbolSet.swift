@@ -29,7 +29,12 @@ struct SymbolSet: Sequence {
         } else if second < 0 {
             second = symbol
         } else if rest == nil {
-            rest = [symbol]
+            // Room for six at once, which one allocation of its smallest size holds: a column past two members
+            // (a stack's width, which each of its rows bounds) grew them one reallocation after another.
+            var members: [Symbol] = []
+            members.reserveCapacity(6)
+            members.append(symbol)
+            rest = members
         } else {
             rest!.append(symbol)
         }
