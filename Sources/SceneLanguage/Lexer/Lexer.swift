@@ -148,18 +148,10 @@ package struct Lexer {
                 }
             // The punctuation of every anchor and call, a token of one character whatever follows it: here, without
             // ``lexPunctuation()``'s second dispatch.
-            case UInt8(ascii: "."):
-                i += 1
-                emit(.dot, from: start)
-            case UInt8(ascii: "("):
-                i += 1
-                emit(.leftParen, from: start)
-            case UInt8(ascii: ")"):
-                i += 1
-                emit(.rightParen, from: start)
-            case UInt8(ascii: ","):
-                i += 1
-                emit(.comma, from: start)
+            case UInt8(ascii: "."): emitCharacter(.dot)
+            case UInt8(ascii: "("): emitCharacter(.leftParen)
+            case UInt8(ascii: ")"): emitCharacter(.rightParen)
+            case UInt8(ascii: ","): emitCharacter(.comma)
             default:
                 lexPunctuation()
             }
@@ -201,6 +193,13 @@ package struct Lexer {
 
     private mutating func emit(_ kind: LexedToken.Kind, from start: Int, payload: UInt64 = 0) {
         tokens.append(LexedToken(kind, from: start, to: i, payload: payload))
+    }
+
+    /// Emits the character the lexer stands on as a token of this kind, and moves past it.
+    @inline(__always)
+    private mutating func emitCharacter(_ kind: LexedToken.Kind) {
+        i += 1
+        emit(kind, from: i - 1)
     }
 
     /// Emits a string token of this value.
