@@ -391,8 +391,8 @@ extension Solver {
         return result
     }
 
-    /// Whether `target`, a parameter, can be reached from the basic symbols of `row` through definitions: whether
-    /// a definition the row's definitions lead to (the row's own included) holds it.
+    /// Whether `target` can be reached from the basic symbols of `row` through definitions: whether it is one of
+    /// the row's definitions, or a definition the row's definitions lead to (the row's own included) holds it.
     ///
     /// Searched from both ends at once, a step from each in turn: forwards from the row's definitions to those
     /// their rows hold, and backwards from the definitions that hold `target` to those whose rows hold them
@@ -401,6 +401,8 @@ extension Solver {
     /// chain forwards for a parameter that only a few definitions below it hold: a stack of 200 rows spent a
     /// tenth of its first layout here. Each side's walk is at most as long as the shorter one's plus one step.
     mutating func definitionsReach(_ target: Symbol, from row: Row) -> Bool {
+        // A definition of the row's own (what `chooseRedefinedVariable` asks about) is reached at once.
+        if isBasic(target) && isDefinition(target) && row.index(of: target) != nil { return true }
         // Two epochs, so that a mark tells which side met a definition first.
         let forwards = scratch.nextEpoch()
         let backwards = scratch.nextEpoch()

@@ -228,6 +228,40 @@ func expectValue(
     }
 }
 
+@Suite struct DefinitionReachTests {
+    /// A chain `x0 … x49`, each defined through the one before, and a parameter `p` that only the last
+    /// definition holds: searched from both ends, the answers are those of a walk forwards.
+    @Test("Definitions reach what their chain holds, and a row's own definitions, and nothing else")
+    func chain() throws {
+        var solver = Solver()
+        let xs = (0..<50).map { _ in Variable() }
+        let p = Variable()
+        let q = Variable()
+        try solver.add(Expression(xs[0]) == 10)
+        for k in 1..<xs.count { try solver.add(Expression(xs[k]) == Expression(xs[k - 1]) + 8) }
+        try solver.add(Expression(p) >= 0)
+        try solver.add(Expression(q) >= 0)
+        try solver.add(Expression(xs[xs.count - 1]) + Expression(p) <= 1000)
+        let ps = solver.symbol(for: p)
+        let qs = solver.symbol(for: q)
+        let first = solver.symbol(for: xs[0])
+        let last = solver.symbol(for: xs[xs.count - 1])
+        var row = Row(constant: 0)
+        row.add(last, 1)
+        row.add(qs, 1)
+        // The row's own definition, and what the definitions it leads to hold.
+        #expect(solver.isBasic(last) && solver.definitionsReach(last, from: row))
+        #expect(solver.definitionsReach(first, from: row) == solver.isBasic(first))
+        #expect(!solver.definitionsReach(qs, from: row) || solver.isBasic(qs))
+        // `p` is held by a simplex row or a definition, never by the chain's definitions below `last`.
+        let holdsP = (0..<xs.count).contains { k in
+            let s = solver.symbol(for: xs[k])
+            return solver.isBasic(s) && solver.rows[Int(s)]!.index(of: ps) != nil
+        }
+        #expect(solver.definitionsReach(ps, from: row) == holdsP)
+    }
+}
+
 @Suite struct ColumnIndexTests {
     /// A row lists each of its symbols once, so each symbol's column lists each row that holds it once. Inserting
     /// into a column does not look for the row first (that made a long column's upkeep quadratic under
