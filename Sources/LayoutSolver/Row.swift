@@ -13,7 +13,8 @@ struct Cell {
 /// halves the allocations, reference counting and bounds checks per row (a
 /// small layout makes hundreds of rows), and a sum merges in place, from the
 /// back, when the row's storage has room. A row never holds a coefficient
-/// that is ``nearZero(_:)``.
+/// below the solver's tolerance (``coefficientTolerance(inputScale:)``, given
+/// to each sum; kiwi's 1e-8 where none is given).
 struct Row {
     var constant: Double
     private(set) var cells: [Cell] = []
@@ -58,17 +59,17 @@ struct Row {
     /// at a time); the rest is kept out of line.
     @discardableResult
     @inline(__always)
-    mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
+    mutating func add(_ symbol: Symbol, _ coefficient: Double, dropBelow tolerance: Double = 1.0e-8) -> Int {
         if cells.isEmpty || cells[cells.count - 1].symbol < symbol {
-            if nearZero(coefficient) { return 0 }
+            if abs(coefficient) < tolerance { return 0 }
             cells.append(Cell(symbol: symbol, coefficient: coefficient))
             return 1
         }
-        return addBefore(symbol, coefficient)
+        return addBefore(symbol, coefficient, dropBelow: tolerance)
     }
 
     /// `add(_:_:)` for a symbol below the last: into its place, or onto its cell.
-    private mutating func addBefore(_ symbol: Symbol, _ coefficient: Double) -> Int {
+    private mutating func addBefore(_ symbol: Symbol, _ coefficient: Double, dropBelow tolerance: Double) -> Int {
         var lo = 0
         var hi = cells.count
         while lo < hi {
@@ -77,14 +78,14 @@ struct Row {
         }
         if cells[lo].symbol == symbol {
             let sum = cells[lo].coefficient + coefficient
-            if nearZero(sum) {
+            if abs(sum) < tolerance {
                 cells.remove(at: lo)
                 return -1
             }
             cells[lo].coefficient = sum
             return 0
         }
-        if nearZero(coefficient) { return 0 }
+        if abs(coefficient) < tolerance { return 0 }
         // Open a slot at `lo` by appending and shifting: cheaper than the
         // generic `insert(_:at:)`.
         let cell = Cell(symbol: symbol, coefficient: coefficient)
@@ -115,9 +116,10 @@ struct Row {
     /// and `mayEnter(symbol)` for each symbol of `other` whose coefficient
     /// ends up negative or cancels out, so the lexicographic objective can
     /// track which symbols' costs may have turned negative (a cost cancelled
-    /// at one level lets a negative one at a lower level decide).
+    /// at one level lets a negative one at a lower level decide). A
+    /// coefficient below `tolerance` is dropped.
     mutating func add(
-        _ other: Row, times factor: Double,
+        _ other: Row, times factor: Double, dropBelow tolerance: Double = 1.0e-8,
         changed: (Symbol, Bool) -> Void = { _, _ in },
         mayEnter: (Symbol) -> Void = { _ in }
     ) {
@@ -126,13 +128,13 @@ struct Row {
         if other.cells.count <= 2 {
             for cell in other.cells {
                 let symbol = cell.symbol
-                let result = add(symbol, cell.coefficient * factor)
+                let result = add(symbol, cell.coefficient * factor, dropBelow: tolerance)
                 if result != 0 { changed(symbol, result > 0) }
                 if result < 0 || coefficient(for: symbol) < 0 { mayEnter(symbol) }
             }
             return
         }
-        mergeFromBack(other.cells, times: factor, changed: changed, mayEnter: mayEnter)
+        mergeFromBack(other.cells, times: factor, dropBelow: tolerance, changed: changed, mayEnter: mayEnter)
     }
 
     /// The merge of `add(_:times:changed:mayEnter:)`: the cells grow by
@@ -141,7 +143,7 @@ struct Row {
     /// while the storage has room. Cells that cancel leave a gap at the
     /// front of the merged run, closed at the end.
     private mutating func mergeFromBack(
-        _ b: [Cell], times factor: Double,
+        _ b: [Cell], times factor: Double, dropBelow tolerance: Double,
         changed: (Symbol, Bool) -> Void,
         mayEnter: (Symbol) -> Void
     ) {
@@ -161,7 +163,7 @@ struct Row {
                         k -= 1
                     } else if i >= 0 && a[i].symbol == s {
                         let c = a[i].coefficient + b[j].coefficient * factor
-                        if nearZero(c) {
+                        if abs(c) < tolerance {
                             changed(s, false)
                             mayEnter(s)
                         } else {
@@ -173,7 +175,7 @@ struct Row {
                         j -= 1
                     } else {
                         let c = b[j].coefficient * factor
-                        if !nearZero(c) {
+                        if abs(c) >= tolerance {
                             a[k] = Cell(symbol: s, coefficient: c)
                             k -= 1
                             changed(s, true)

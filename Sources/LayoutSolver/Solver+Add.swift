@@ -79,7 +79,10 @@ extension Solver {
         for term in expression.terms where !nearZero(term.coefficient) {
             row.add(symbol(for: term.variable), term.coefficient)
             let magnitude = abs(term.coefficient)
-            if magnitude > inputScale || magnitude * inputScale < 1 { inputScale = max(magnitude, 1 / magnitude) }
+            if magnitude > inputScale || magnitude * inputScale < 1 {
+                inputScale = max(magnitude, 1 / magnitude)
+                dropTolerance = coefficientTolerance(inputScale: inputScale)
+            }
         }
         var tag = Tag(constraint: constraint, marker: -1)
         let strength = constraint.strength
@@ -176,7 +179,7 @@ extension Solver {
         var definition = row
         definition.solve(for: variable)
         var leftover = old
-        leftover.add(definition, times: -1)
+        leftover.add(definition, times: -1, dropBelow: dropTolerance)
         insertRow(variable, definition)
         let expanded = expandFully(leftover)
         do {
@@ -414,10 +417,7 @@ extension Solver {
             // it is degenerate (zero) and pivots out.
             var artRow = takeRow(art)
             if success && !artRow.isConstant {
-                let entering =
-                    artRow.symbols.first(where: { kinds[Int($0)].isPivotable })
-                    ?? artRow.symbols.first(where: { kinds[Int($0)] == .dummy })
-                if let entering {
+                if let entering = artificialReplacement(in: artRow) {
                     artRow.solve(for: art, replacing: entering)
                     substituteInSimplexRows(entering, artRow)
                     insertRow(entering, artRow)
@@ -438,6 +438,33 @@ extension Solver {
             optimize()
             throw .unsatisfiable(constraint, conflicts: conflictingConstraints(in: certificate, excluding: constraint))
         }
+    }
+
+    /// The symbol a successful artificial row is solved for when the
+    /// artificial variable is still basic: the row is `art = residue + Σ c·s`,
+    /// with a residue that is zero but for rounding, and solving it for `s`
+    /// leaves `s` at `−residue / c`. So the symbol is the one with the largest
+    /// coefficient: a slack or error if one has a coefficient that a pivot may
+    /// use (``pivotTolerance``), else a dummy if its coefficient is larger (a
+    /// dummy left basic at the rounding residue is a required equality that
+    /// holds to that residue).
+    ///
+    /// The first such symbol, which kiwi takes, can have a coefficient of 5e-6
+    /// in a chain of multipliers of a thousand: the rounding residue of 1e-7
+    /// then became a required equality 0.02 off.
+    func artificialReplacement(in row: Row) -> Symbol? {
+        var best: Symbol = -1
+        var bestSize = 0.0
+        for cell in row.cells where kinds[Int(cell.symbol)].isPivotable && abs(cell.coefficient) > bestSize {
+            best = cell.symbol
+            bestSize = abs(cell.coefficient)
+        }
+        if bestSize >= pivotTolerance { return best }
+        for cell in row.cells where kinds[Int(cell.symbol)] == .dummy && abs(cell.coefficient) > bestSize {
+            best = cell.symbol
+            bestSize = abs(cell.coefficient)
+        }
+        return best >= 0 ? best : nil
     }
 
     /// The required constraints whose markers hold `row`'s infeasibility: a

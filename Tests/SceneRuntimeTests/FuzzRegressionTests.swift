@@ -32,6 +32,41 @@ import Testing
         }
     }
 
+    @Test("Widths chained by multipliers of a thousand, two of them nearly parallel, keep their equalities")
+    func chainedMultipliers() throws {
+        // The build before the solver's tolerance for its coefficients followed the constraints' scale trapped
+        // on it: a term of a billionth (`a = c / 1e9`) fell under kiwi's 1e-8 and was dropped, which left
+        // `b.width == 1000 * a.width` 8.5 points off and a required equality's marker 0.02 below zero.
+        let bytes = try Self.input("c0e4a6373b25e9fe9e31becc08b556f6692cdb91")
+        let model = LayoutModel(scene: Scene.parse(SourceFile(name: "fuzz.layout", bytes: bytes)))
+        model.solver.checkInvariants()
+        for view in model.scene.viewIDs {
+            let frame = model.frame(of: view)
+            let finite = [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite)
+            #expect(finite, "\(model.scene[view].name.name)")
+        }
+        // The same constraints in a scene of their own: `b == 1000 a` and `b == 1005 a` hold only at zero.
+        let source = """
+            label a "b"
+            view c
+            label b "p" lines 0
+            c.width == 1000 * b.width
+            a.height >= 1000 * c.width
+            b.width == 1000 * a.width
+            b.width == 1005 * a.width
+            """
+        let scene = Scene.parse(SourceFile(name: "chain.layout", text: source))
+        #expect(scene.diagnostics.filter { $0.severity == .error }.isEmpty)
+        let chain = LayoutModel(scene: scene)
+        chain.solver.checkInvariants()
+        let width = { (name: String) in chain.frame(of: scene.viewID(named: name)!).width }
+        #expect(abs(width("a")) < 1e-6)
+        #expect(abs(width("b")) < 1e-6)
+        #expect(abs(width("c")) < 1e-3)
+        #expect(abs(width("b") - 1000 * width("a")) < 1e-6)
+        #expect(abs(width("c") - 1000 * width("b")) < 1e-6)
+    }
+
     @Test(
         "Changing the wrapping labels' text and fitting them again keeps the solver's tableau whole",
         arguments: [" wider words here", " and more words"])
