@@ -444,10 +444,11 @@ extension Solver {
     /// artificial variable is still basic: the row is `art = residue + Σ c·s`,
     /// with a residue that is zero but for rounding, and solving it for `s`
     /// leaves `s` at `−residue / c`. So the symbol is the one with the largest
-    /// coefficient: a slack or error if one has a coefficient that a pivot may
-    /// use (``pivotTolerance``), else a dummy if its coefficient is larger (a
-    /// dummy left basic at the rounding residue is a required equality that
-    /// holds to that residue).
+    /// coefficient: among the slacks and errors if the row holds any, else
+    /// among its dummies (a row of dummies alone can be a dummy's row: left
+    /// basic at the rounding residue, it is a required equality that holds to
+    /// that residue; a dummy's row with a slack in it would let the slack move
+    /// the dummy off zero).
     ///
     /// The first such symbol, which kiwi takes, can have a coefficient of 5e-6
     /// in a chain of multipliers of a thousand: the rounding residue of 1e-7
@@ -459,7 +460,7 @@ extension Solver {
             best = cell.symbol
             bestSize = abs(cell.coefficient)
         }
-        if bestSize >= pivotTolerance { return best }
+        if best >= 0 { return best }
         for cell in row.cells where kinds[Int(cell.symbol)] == .dummy && abs(cell.coefficient) > bestSize {
             best = cell.symbol
             bestSize = abs(cell.coefficient)

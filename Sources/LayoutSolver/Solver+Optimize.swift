@@ -85,10 +85,20 @@ extension Solver {
                 return
             }
             pivots += 1
-            guard let row = artificial,
-                let cell = row.cells.first(where: { $0.coefficient < 0 && kinds[Int($0.symbol)] != .dummy })
-            else { return }
-            let entering = cell.symbol
+            guard let row = artificial else { return }
+            // The most negative cost (Dantzig's rule), not the first (Bland's): a tableau whose tolerance
+            // follows the constraints' scale (``coefficientTolerance(inputScale:)``) keeps costs far below
+            // kiwi's 1e-8, and the first negative one can be a residue of rounding. Entering through such
+            // residues left a simplex row infeasible in one of 1,500 systems chained by multipliers of a
+            // thousand (`KiwiDifferentialTests`). Bland's rule kept the loop from cycling; the pivot limit
+            // bounds it now.
+            var entering: Symbol = -1
+            var lowest = 0.0
+            for cell in row.cells where cell.coefficient < lowest && kinds[Int(cell.symbol)] != .dummy {
+                entering = cell.symbol
+                lowest = cell.coefficient
+            }
+            guard entering >= 0 else { return }
             guard let leaving = leavingRow(for: entering) else {
                 // Only rounding gets here, as in `optimize()`; the caller then
                 // finds the artificial objective above zero and refuses the constraint.

@@ -35,10 +35,10 @@ enum SymbolKind: UInt8 {
 /// of a thousand chained three deep, a width is a billionth of a height
 /// (`a = c / 1e9`), and dropping that term at kiwi's 1e-8 broke the chain's
 /// equalities by the height's value times 1e-9, 8.5 points in a scene the
-/// fuzz target found. Rounding leaves about 1e-16 of the numbers that
-/// cancelled, which stay below this while the coefficients are below the
-/// limit that counts as ill-conditioned (``Solver/coefficientLimit``); at a
-/// scale of 1, the usual one, this is kiwi's tolerance.
+/// fuzz target found. What rounding leaves of terms that cancelled can be
+/// above this when the terms are large, so a sum is also zero within 1e-12
+/// of its larger term (``Row``'s `cancels`). At a scale of 1, the usual one,
+/// this is kiwi's tolerance.
 @inline(__always) func coefficientTolerance(inputScale: Double) -> Double {
     1.0e-8 / (inputScale * inputScale)
 }

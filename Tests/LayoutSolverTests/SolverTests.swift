@@ -316,8 +316,8 @@ func expectValue(
 
     /// A successful artificial row still basic is `art = residue + Σ c·s`, with a residue that is rounding:
     /// solved for `s`, it leaves `s` at `−residue / c`, so the symbol is the one with the largest coefficient,
-    /// a slack or error when one has a coefficient a pivot may use, else a dummy.
-    @Test("The artificial row is solved for its largest coefficient, pivotable first")
+    /// among the slacks and errors if there are any, else among the dummies.
+    @Test("The artificial row is solved for its largest coefficient, slacks and errors first")
     func artificialReplacement() {
         var solver = Solver()
         let slack = solver.makeSymbol(.slack)
@@ -328,10 +328,11 @@ func expectValue(
             constant: 1e-7,
             sortedCells: [Cell(symbol: small, coefficient: 5e-6), Cell(symbol: large, coefficient: -1.005)])
         #expect(solver.artificialReplacement(in: dummies) == large)
+        // A dummy's row must hold dummies only, so a slack goes first however small.
         let tinySlack = Row(
             constant: 1e-7,
             sortedCells: [Cell(symbol: slack, coefficient: 1e-7), Cell(symbol: large, coefficient: 1)])
-        #expect(solver.artificialReplacement(in: tinySlack) == large)
+        #expect(solver.artificialReplacement(in: tinySlack) == slack)
         let pivotable = Row(
             constant: 0,
             sortedCells: [
