@@ -90,13 +90,15 @@ extension Solver {
             // follows the constraints' scale (``coefficientTolerance(inputScale:)``) keeps costs far below
             // kiwi's 1e-8, and the first negative one can be a residue of rounding. Entering through such
             // residues left a simplex row infeasible in one of 1,500 systems chained by multipliers of a
-            // thousand (`KiwiDifferentialTests`). Bland's rule kept the loop from cycling; the pivot limit
-            // bounds it now.
+            // thousand (`KiwiDifferentialTests`). Dantzig's rule can cycle on a degenerate tableau, where
+            // Bland's cannot: past 64 pivots the first negative cost is taken again.
+            let bland = pivots > 64
             var entering: Symbol = -1
             var lowest = 0.0
             for cell in row.cells where cell.coefficient < lowest && kinds[Int(cell.symbol)] != .dummy {
                 entering = cell.symbol
                 lowest = cell.coefficient
+                if bland { break }
             }
             guard entering >= 0 else { return }
             guard let leaving = leavingRow(for: entering) else {
