@@ -78,7 +78,7 @@ struct Row {
         }
         if cells[lo].symbol == symbol {
             let sum = cells[lo].coefficient + coefficient
-            if Row.cancels(cells[lo].coefficient, coefficient, to: sum, below: tolerance) {
+            if abs(sum) < tolerance {
                 cells.remove(at: lo)
                 return -1
             }
@@ -162,10 +162,8 @@ struct Row {
                         i -= 1
                         k -= 1
                     } else if i >= 0 && a[i].symbol == s {
-                        let x = a[i].coefficient
-                        let y = b[j].coefficient * factor
-                        let c = x + y
-                        if Row.cancels(x, y, to: c, below: tolerance) {
+                        let c = a[i].coefficient + b[j].coefficient * factor
+                        if abs(c) < tolerance {
                             changed(s, false)
                             mayEnter(s)
                         } else {
@@ -199,19 +197,6 @@ struct Row {
             }
         }
         if kept < cells.count { cells.removeLast(cells.count - kept) }
-    }
-
-    /// Whether `x + y`, which is `sum`, is zero: below `tolerance`, or only
-    /// the rounding left of two terms that cancelled (within 1e-12 of the
-    /// larger). A product is kept however small (the tolerance aside): a chain
-    /// of multipliers of a thousand makes terms of a billionth that the
-    /// equalities need. A sum that cancels leaves the rounding of its terms,
-    /// which a tableau whose tolerance follows the constraints' scale would
-    /// keep: in a system whose values passed through 2.5e7 on the way to its
-    /// optimum, such residues left two required constraints 15 and 7.7 off.
-    @inline(__always)
-    private static func cancels(_ x: Double, _ y: Double, to sum: Double, below tolerance: Double) -> Bool {
-        abs(sum) < tolerance || abs(sum) <= 1.0e-12 * max(abs(x), abs(y))
     }
 
     /// Multiplies the row by -1.

@@ -36,9 +36,11 @@ enum SymbolKind: UInt8 {
 /// (`a = c / 1e9`), and dropping that term at kiwi's 1e-8 broke the chain's
 /// equalities by the height's value times 1e-9, 8.5 points in a scene the
 /// fuzz target found. What rounding leaves of terms that cancelled can be
-/// above this when the terms are large, so a sum is also zero within 1e-12
-/// of its larger term (``Row``'s `cancels`). At a scale of 1, the usual one,
-/// this is kiwi's tolerance.
+/// above this when the terms are large. (Treating a sum within 1e-12 of its
+/// larger term as zero as well was tried: it left a stack's simplex row 21.8
+/// below zero as wrapping labels changed their text, where a difference that
+/// small was not rounding.) At a scale of 1, the usual one, this is kiwi's
+/// tolerance.
 @inline(__always) func coefficientTolerance(inputScale: Double) -> Double {
     1.0e-8 / (inputScale * inputScale)
 }
