@@ -13,8 +13,7 @@ struct Cell {
 /// halves the allocations, reference counting and bounds checks per row (a
 /// small layout makes hundreds of rows), and a sum merges in place, from the
 /// back, when the row's storage has room. A row never holds a coefficient
-/// below the solver's tolerance (``coefficientTolerance(inputScale:)``, given
-/// to each sum; kiwi's 1e-8 where none is given).
+/// that is ``nearZero(_:)``.
 struct Row {
     var constant: Double
     private(set) var cells: [Cell] = []
@@ -59,17 +58,17 @@ struct Row {
     /// at a time); the rest is kept out of line.
     @discardableResult
     @inline(__always)
-    mutating func add(_ symbol: Symbol, _ coefficient: Double, dropBelow tolerance: Double = 1.0e-8) -> Int {
+    mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
         if cells.isEmpty || cells[cells.count - 1].symbol < symbol {
-            if abs(coefficient) < tolerance { return 0 }
+            if nearZero(coefficient) { return 0 }
             cells.append(Cell(symbol: symbol, coefficient: coefficient))
             return 1
         }
-        return addBefore(symbol, coefficient, dropBelow: tolerance)
+        return addBefore(symbol, coefficient)
     }
 
     /// `add(_:_:)` for a symbol below the last: into its place, or onto its cell.
-    private mutating func addBefore(_ symbol: Symbol, _ coefficient: Double, dropBelow tolerance: Double) -> Int {
+    private mutating func addBefore(_ symbol: Symbol, _ coefficient: Double) -> Int {
         var lo = 0
         var hi = cells.count
         while lo < hi {
@@ -78,14 +77,14 @@ struct Row {
         }
         if cells[lo].symbol == symbol {
             let sum = cells[lo].coefficient + coefficient
-            if abs(sum) < tolerance {
+            if nearZero(sum) {
                 cells.remove(at: lo)
                 return -1
             }
             cells[lo].coefficient = sum
             return 0
         }
-        if abs(coefficient) < tolerance { return 0 }
+        if nearZero(coefficient) { return 0 }
         // Open a slot at `lo` by appending and shifting: cheaper than the
         // generic `insert(_:at:)`.
         let cell = Cell(symbol: symbol, coefficient: coefficient)
@@ -116,10 +115,9 @@ struct Row {
     /// and `mayEnter(symbol)` for each symbol of `other` whose coefficient
     /// ends up negative or cancels out, so the lexicographic objective can
     /// track which symbols' costs may have turned negative (a cost cancelled
-    /// at one level lets a negative one at a lower level decide). A
-    /// coefficient below `tolerance` is dropped.
+    /// at one level lets a negative one at a lower level decide).
     mutating func add(
-        _ other: Row, times factor: Double, dropBelow tolerance: Double = 1.0e-8,
+        _ other: Row, times factor: Double,
         changed: (Symbol, Bool) -> Void = { _, _ in },
         mayEnter: (Symbol) -> Void = { _ in }
     ) {
@@ -128,13 +126,13 @@ struct Row {
         if other.cells.count <= 2 {
             for cell in other.cells {
                 let symbol = cell.symbol
-                let result = add(symbol, cell.coefficient * factor, dropBelow: tolerance)
+                let result = add(symbol, cell.coefficient * factor)
                 if result != 0 { changed(symbol, result > 0) }
                 if result < 0 || coefficient(for: symbol) < 0 { mayEnter(symbol) }
             }
             return
         }
-        mergeFromBack(other.cells, times: factor, dropBelow: tolerance, changed: changed, mayEnter: mayEnter)
+        mergeFromBack(other.cells, times: factor, changed: changed, mayEnter: mayEnter)
     }
 
     /// The merge of `add(_:times:changed:mayEnter:)`: the cells grow by
@@ -143,7 +141,7 @@ struct Row {
     /// while the storage has room. Cells that cancel leave a gap at the
     /// front of the merged run, closed at the end.
     private mutating func mergeFromBack(
-        _ b: [Cell], times factor: Double, dropBelow tolerance: Double,
+        _ b: [Cell], times factor: Double,
         changed: (Symbol, Bool) -> Void,
         mayEnter: (Symbol) -> Void
     ) {
@@ -163,7 +161,7 @@ struct Row {
                         k -= 1
                     } else if i >= 0 && a[i].symbol == s {
                         let c = a[i].coefficient + b[j].coefficient * factor
-                        if abs(c) < tolerance {
+                        if nearZero(c) {
                             changed(s, false)
                             mayEnter(s)
                         } else {
@@ -175,7 +173,7 @@ struct Row {
                         j -= 1
                     } else {
                         let c = b[j].coefficient * factor
-                        if abs(c) >= tolerance {
+                        if !nearZero(c) {
                             a[k] = Cell(symbol: s, coefficient: c)
                             k -= 1
                             changed(s, true)

@@ -79,10 +79,7 @@ extension Solver {
         for term in expression.terms where !nearZero(term.coefficient) {
             row.add(symbol(for: term.variable), term.coefficient)
             let magnitude = abs(term.coefficient)
-            if magnitude > inputScale || magnitude * inputScale < 1 {
-                inputScale = max(magnitude, 1 / magnitude)
-                dropTolerance = coefficientTolerance(inputScale: inputScale)
-            }
+            if magnitude > inputScale || magnitude * inputScale < 1 { inputScale = max(magnitude, 1 / magnitude) }
         }
         var tag = Tag(constraint: constraint, marker: -1)
         let strength = constraint.strength
@@ -179,7 +176,7 @@ extension Solver {
         var definition = row
         definition.solve(for: variable)
         var leftover = old
-        leftover.add(definition, times: -1, dropBelow: dropTolerance)
+        leftover.add(definition, times: -1)
         insertRow(variable, definition)
         let expanded = expandFully(leftover)
         do {

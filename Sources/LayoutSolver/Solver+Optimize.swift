@@ -85,22 +85,10 @@ extension Solver {
                 return
             }
             pivots += 1
-            guard let row = artificial else { return }
-            // The most negative cost (Dantzig's rule), not the first (Bland's): a tableau whose tolerance
-            // follows the constraints' scale (``coefficientTolerance(inputScale:)``) keeps costs far below
-            // kiwi's 1e-8, and the first negative one can be a residue of rounding. Of 1,500 systems chained
-            // by multipliers of a thousand (`KiwiDifferentialTests` with `count: 1500`), 21 fail its checks
-            // with Bland's rule here and 18 with Dantzig's. Dantzig's rule can cycle on a degenerate tableau,
-            // where Bland's cannot: past 64 pivots the first negative cost is taken again.
-            let bland = pivots > 64
-            var entering: Symbol = -1
-            var lowest = 0.0
-            for cell in row.cells where cell.coefficient < lowest && kinds[Int(cell.symbol)] != .dummy {
-                entering = cell.symbol
-                lowest = cell.coefficient
-                if bland { break }
-            }
-            guard entering >= 0 else { return }
+            guard let row = artificial,
+                let cell = row.cells.first(where: { $0.coefficient < 0 && kinds[Int($0.symbol)] != .dummy })
+            else { return }
+            let entering = cell.symbol
             guard let leaving = leavingRow(for: entering) else {
                 // Only rounding gets here, as in `optimize()`; the caller then
                 // finds the artificial objective above zero and refuses the constraint.

@@ -92,7 +92,7 @@ extension Solver {
         // as each symbol comes and goes.
         var row = rows[Int(basic)].take()!
         statistics.mergedCells += row.count + other.count
-        row.add(other, times: factor, dropBelow: dropTolerance) { symbol, isNew in
+        row.add(other, times: factor) { symbol, isNew in
             if isNew { columns[Int(symbol)].insert(basic) } else { columns[Int(symbol)].remove(basic) }
         }
         rows[Int(basic)] = row
@@ -138,7 +138,7 @@ extension Solver {
         }
         if artificial != nil {
             let coefficient = artificial!.remove(symbol)
-            if coefficient != 0 { artificial!.add(row, times: coefficient, dropBelow: dropTolerance) }
+            if coefficient != 0 { artificial!.add(row, times: coefficient) }
         }
     }
 
@@ -358,7 +358,7 @@ extension Solver {
             guard let (definition, weight) = weighted(symbol) else { continue }
             for cell in definition.cells { scratch.accumulate(cell.symbol, weight * cell.coefficient) }
         }
-        let expanded = scratch.collect(constant: constant, dropBelow: dropTolerance)
+        let expanded = scratch.collect(constant: constant)
         statistics.expansions += 1
         statistics.expandedCells += expanded.count
         return expanded
@@ -386,7 +386,7 @@ extension Solver {
         for cell in row.cells where !isBasic(cell.symbol) { parameters.append(cell) }
         var result = Row(constant: row.constant, sortedCells: consume parameters)
         for cell in row.cells where isBasic(cell.symbol) {
-            result.add(rows[Int(cell.symbol)]!, times: cell.coefficient, dropBelow: dropTolerance)
+            result.add(rows[Int(cell.symbol)]!, times: cell.coefficient)
         }
         return result
     }
@@ -593,7 +593,7 @@ struct ExpansionScratch {
     ///
     /// The weights and marks are reset through their buffers: written
     /// through the arrays, each store checked that its array was not shared.
-    mutating func collect(constant: Double, dropBelow tolerance: Double) -> Row {
+    mutating func collect(constant: Double) -> Row {
         sortTouched()
         var cells: [Cell] = []
         cells.reserveCapacity(touched.count)
@@ -602,7 +602,7 @@ struct ExpansionScratch {
                 for s in touched {
                     let i = Int(s)
                     let w = weights[i]
-                    if abs(w) >= tolerance { cells.append(Cell(symbol: s, coefficient: w)) }
+                    if !nearZero(w) { cells.append(Cell(symbol: s, coefficient: w)) }
                     weights[i] = 0
                     isTouched[i] = false
                 }

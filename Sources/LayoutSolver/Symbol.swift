@@ -22,27 +22,9 @@ enum SymbolKind: UInt8 {
     var isPivotable: Bool { self == .slack || self == .error }
 }
 
-/// Constants, costs and a constraint's own coefficients this close to zero are zero.
+/// Coefficients and constants this close to zero are zero.
 @inline(__always) func nearZero(_ value: Double) -> Bool {
     abs(value) < 1.0e-8
-}
-
-/// The magnitude below which a coefficient of the tableau is dropped, for
-/// constraints whose coefficients are within `1 … inputScale` (either way):
-/// kiwi's 1e-8, divided by the scale's square.
-///
-/// A pivot makes products of the constraints' coefficients: with multipliers
-/// of a thousand chained three deep, a width is a billionth of a height
-/// (`a = c / 1e9`), and dropping that term at kiwi's 1e-8 broke the chain's
-/// equalities by the height's value times 1e-9, 8.5 points in a scene the
-/// fuzz target found. What rounding leaves of terms that cancelled can be
-/// above this when the terms are large. (Treating a sum within 1e-12 of its
-/// larger term as zero as well was tried: it left a stack's simplex row 21.8
-/// below zero as wrapping labels changed their text, where a difference that
-/// small was not rounding.) At a scale of 1, the usual one, this is kiwi's
-/// tolerance.
-@inline(__always) func coefficientTolerance(inputScale: Double) -> Double {
-    1.0e-8 / (inputScale * inputScale)
 }
 
 /// Whether a value computed from numbers as large as `scale` is zero: within
