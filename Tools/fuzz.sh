@@ -41,7 +41,10 @@
 # repository (Tools/fuzz/corpus/TARGET), the inputs that once broke a build
 # (Tools/fuzz/regressions/TARGET, which tests read too and a minimisation
 # keeps out of the corpus), the playgrounds, the tests and the protocol page.
-# Exits with 1 if any target found something.
+# Exits with 1 if any target found something. Inputs found and not fixed yet
+# are kept in Tools/fuzz/open/TARGET, which nothing reads: reproduce one with
+# `.build-fuzz-fast/fuzz-TARGET -runs=1 FILE`, and move it to the regressions
+# with a test once it is fixed.
 #
 # Re-minimising the repository's corpus after long runs: `FUZZ_FAST=1 FUZZ_MINIMISE=1 Tools/fuzz.sh 0`
 # (libFuzzer's -set_cover_merge=1 of Tools/fuzz/corpus/TARGET and .build-fuzz-fast/TARGET/corpus into a folder
