@@ -71,12 +71,14 @@ import Testing
     }
 
     @Test(
-        "Labels in stacks changing their text, in the order the scene fuzz target changes them, keep the tableau whole")
-    func textChangesAsTheFuzzTargetMakesThem() throws {
-        // A build whose sums that cancelled were zero within 1e-12 of their larger term left a simplex row 21.8
-        // below zero here (a difference that small was not rounding): the scene fuzz target found it, and that
-        // build did not land.
-        let bytes = try Self.input("9d8db1f0c0d44a729672c3921d22820351c68af8")
+        "Labels in stacks changing their text, in the order the scene fuzz target changes them, keep the tableau whole",
+        arguments: ["9d8db1f0c0d44a729672c3921d22820351c68af8", "9c3b482efa624ab61a830ce12c448dc753bcdaf3"])
+    func textChangesAsTheFuzzTargetMakesThem(input: String) throws {
+        // The scene fuzz target found both on builds that did not land. With the first, a build whose sums that
+        // cancelled were zero within 1e-12 of their larger term left a simplex row 21.8 below zero (a difference
+        // that small was not rounding). The second (stacks of wrapping labels with margins) was a timeout of 60 s, in a
+        // run of a build whose artificial phase entered through the most negative cost.
+        let bytes = try Self.input(input)
         let scene = Scene.parse(SourceFile(name: "fuzz.layout", bytes: bytes))
         var model = LayoutModel(scene: scene)
         let suffixes = [" wider words here", " and more words", "", " a", " with a much longer run of words to wrap"]
