@@ -39,27 +39,39 @@ extension Solver {
         // levels marks those that do, instead of a search in each level for
         // each parameter.
         var costed = [Bool](repeating: false, count: kinds.count)
-        for level in levels {
-            for symbol in level.symbols { costed[Int(symbol)] = true }
+        costed.withUnsafeMutableBufferPointer { costed in
+            for level in levels {
+                // Through the costs' buffer: the level's sequence of symbols checked each index twice.
+                level.costs.withUnsafeBufferPointer { costs in
+                    precondition(costs.count <= costed.count, "a level has more symbols than the solver")
+                    for i in costs.indices where costs[i] != 0 { costed[i] = true }
+                }
+            }
         }
         // A parameter is held at zero by a simplex row whose constant is zero and that holds it with a negative
         // coefficient (it cannot increase without making the row infeasible): one pass over the simplex rows
         // marks those, instead of a search in each row of each parameter's column (thousands of rows scattered
         // in memory).
+        // (Both passes read the rows through their buffer: the array's subscript copied each optional row to
+        // look at it, a reference counted up and down, which was half of this function's time.)
         var held = [Bool](repeating: false, count: kinds.count)
-        for i in rows.indices where kinds[i] != .external {
-            guard let constant = rows[i]?.constant, nearZero(constant) else { continue }
-            for cell in rows[i]!.cells where cell.coefficient < 0 { held[Int(cell.symbol)] = true }
-        }
         var movable = [Bool](repeating: false, count: kinds.count)
         var anyMovable = false
-        for i in kinds.indices where rows[i] == nil {
-            switch kinds[i] {
-            case .external: movable[i] = true
-            case .slack, .error: movable[i] = !costed[i] && !held[i]
-            case .dummy, .invalid: continue
+        rows.withUnsafeBufferPointer { rows in
+            for i in rows.indices where kinds[i] != .external {
+                guard let constant = rows[i]?.constant, nearZero(constant) else { continue }
+                rows[i]!.cells.withUnsafeBufferPointer { cells in
+                    for cell in cells where cell.coefficient < 0 { held[Int(cell.symbol)] = true }
+                }
             }
-            anyMovable = anyMovable || movable[i]
+            for i in kinds.indices where rows[i] == nil {
+                switch kinds[i] {
+                case .external: movable[i] = true
+                case .slack, .error: movable[i] = !costed[i] && !held[i]
+                case .dummy, .invalid: continue
+                }
+                anyMovable = anyMovable || movable[i]
+            }
         }
         var projections = [Row?](repeating: nil, count: anyMovable ? rows.count : 0)
         var answers = [Bool](repeating: true, count: variables.count)

@@ -37,18 +37,17 @@ extension Expr {
 }
 
 extension ViewDeclaration {
-    func rebased(by offset: Int, in file: SourceFile) -> ViewDeclaration {
-        var view = self
-        view.name = name.rebased(by: offset, in: file)
-        view.range = range.rebased(by: offset, in: file)
+    /// In place: a declaration is a dozen references, and each copy of it counts them all.
+    mutating func rebase(by offset: Int, in file: SourceFile) {
+        name = name.rebased(by: offset, in: file)
+        range = range.rebased(by: offset, in: file)
         // Its properties' ranges are counted from its start, and move with it.
-        if let stack, !stack.customSpacings.isEmpty {
-            view.stack?.customSpacings = stack.customSpacings.map { spacing in
-                CustomSpacing(
-                    view: spacing.view, spacing: spacing.spacing, range: spacing.range.rebased(by: offset, in: file))
+        if var moved = stack, !moved.customSpacings.isEmpty {
+            for k in moved.customSpacings.indices {
+                moved.customSpacings[k].range = moved.customSpacings[k].range.rebased(by: offset, in: file)
             }
+            stack = moved
         }
-        return view
     }
 }
 

@@ -104,7 +104,7 @@ extension LayoutModel {
         case .centerY: add(v.top); add(v.height, 0.5)
         case .height: add(v.height)
         case .firstBaseline, .lastBaseline:
-            if let holder = LayoutModel.baselineHolder(of: view, attribute, in: scene) {
+            if let holder = LayoutModel.baselineHolder(of: view, attribute, in: scene.views) {
                 return appendTerms(of: holder, attribute, negated: negated, to: &terms)
             }
             guard scene.views[view.index].kind.hasText else {
@@ -142,9 +142,13 @@ extension LayoutModel {
     /// The arranged subview whose baseline a stack's is (its first, or a
     /// vertical stack's last for `lastBaseline`); nil for a view that is no
     /// stack, or a stack without arranged subviews.
-    static func baselineHolder(of view: ViewID, _ baseline: Attribute, in scene: Scene) -> ViewID? {
-        guard let stack = scene.views[view.index].stack, let first = stack.arranged.first else { return nil }
-        return stack.axis == .vertical && baseline == .lastBaseline ? stack.arranged.last ?? first : first
+    /// (The views, not their scene: a scene passed on was copied whole, 392 bytes, at each call.)
+    static func baselineHolder(of view: ViewID, _ baseline: Attribute, in views: [ViewDeclaration]) -> ViewID? {
+        // Through the array's buffer: the subscript copied the whole declaration to read its stack.
+        views.withUnsafeBufferPointer { views in
+            guard let stack = views[view.index].stack, let first = stack.arranged.first else { return nil }
+            return stack.axis == .vertical && baseline == .lastBaseline ? stack.arranged.last ?? first : first
+        }
     }
 
     /// An anchor in a right-to-left constraint's coordinates: x measured from

@@ -98,29 +98,57 @@ extension LayoutModel {
 
     /// The view whose text a baseline anchor of `view` is: a stack's is an arranged subview's, down to one that is
     /// no stack.
-    private static func baselineView(of view: ViewID, _ baseline: Attribute, in scene: Scene) -> ViewID {
+    private static func baselineView(of view: ViewID, _ baseline: Attribute, in views: [ViewDeclaration]) -> ViewID {
         var view = view
-        while let holder = baselineHolder(of: view, baseline, in: scene) { view = holder }
+        while let holder = baselineHolder(of: view, baseline, in: views) { view = holder }
         return view
     }
 
-    /// Whether an anchor is a baseline whose expression differs between `previous` (as it runs now) and this
-    /// model: another view holds it, or its view's text metrics moved.
-    private func baselineMoved(_ anchor: Anchor?, from previous: LayoutModel) -> Bool {
-        guard let anchor, anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline,
-            case .view(let view) = anchor.item
-        else { return false }
-        let now = LayoutModel.baselineView(of: view, anchor.attribute, in: scene)
-        let before = LayoutModel.baselineView(of: view, anchor.attribute, in: previous.scene)
-        let hasText = scene.views[now.index].kind.hasText
-        return now != before || hasText != previous.scene.views[now.index].kind.hasText
-            || (hasText && metrics[now.index] != previous.metrics[now.index])
+    /// What an update compares of a model, read out of it once: a model's own methods, called on one being
+    /// updated (or on the `inout` one it updates), were each given a copy of the whole model, about a kilobyte,
+    /// so that comparing a scene of 2,000 views made some 20,000 such copies. (The views, not the scene, for the
+    /// same reason: a scene is 392 bytes.)
+    private struct Reading {
+        let views: [ViewDeclaration]
+        let metrics: [TextMetrics]
+
+        /// ``LayoutModel/intrinsicSize(of:)``.
+        func intrinsicSize(of view: ViewID) -> Size? {
+            LayoutModel.intrinsicSize(of: view, in: views, metrics: metrics)
+        }
+
+        /// What a view's own constraints come from.
+        func viewKey(_ id: ViewID) -> ViewKey {
+            // Field by field, in place: a whole declaration copied is a dozen references counted.
+            views.withUnsafeBufferPointer { views in
+                let fixedFrame = views[id.index].fixedFrame
+                return ViewKey(
+                    kind: views[id.index].kind, parent: views[id.index].parent, fixedFrame: fixedFrame,
+                    intrinsicSize: fixedFrame == nil ? intrinsicSize(of: id) : nil,
+                    hugging: views[id.index].hugging, compression: views[id.index].compression)
+            }
+        }
+
+        /// Whether an anchor is a baseline whose expression differs between `previous` (as it runs now) and
+        /// this reading: another view holds it, or its view's text metrics moved.
+        func baselineMoved(_ anchor: Anchor?, from previous: Reading) -> Bool {
+            guard let anchor, anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline,
+                case .view(let view) = anchor.item
+            else { return false }
+            let now = LayoutModel.baselineView(of: view, anchor.attribute, in: views)
+            let before = LayoutModel.baselineView(of: view, anchor.attribute, in: previous.views)
+            let hasText = views.withUnsafeBufferPointer { $0[now.index].kind.hasText }
+            return now != before || hasText != previous.views.withUnsafeBufferPointer { $0[now.index].kind.hasText }
+                || (hasText && metrics[now.index] != previous.metrics[now.index])
+        }
     }
 
     /// Whether a stack's constraints in `previous`'s solver are the ones this model wants for it: the stack
     /// arranges the same subviews the same way (spacings, distribution, alignment, margins), they are hidden
     /// as they were, and what the constraints read of them (intrinsic sizes, baselines) is the same.
-    private func sameStack(_ stack: ViewID, as previous: LayoutModel) -> Bool {
+    private func sameStack(
+        _ stack: ViewID, as previous: borrowing LayoutModel, reading: Reading, previousReading: Reading
+    ) -> Bool {
         guard let kept = previous.stackConstraints[stack], kept.isComplete,
             let layout = stackLayouts[stack], let before = previous.stackLayouts[stack],
             layout.axis == before.axis, layout.spacing == before.spacing,
@@ -140,11 +168,13 @@ extension LayoutModel {
         for view in layout.arranged {
             guard hidden[view.index] == previous.hidden[view.index] else { return false }
             if layout.distribution == .fillProportionally,
-                intrinsicSize(of: view) != previous.intrinsicSize(of: view)
+                reading.intrinsicSize(of: view) != previousReading.intrinsicSize(of: view)
             {
                 return false
             }
-            if let baselines, baselineMoved(Anchor(.view(view), baselines), from: previous) { return false }
+            if let baselines, reading.baselineMoved(Anchor(.view(view), baselines), from: previousReading) {
+                return false
+            }
         }
         return true
     }
@@ -180,31 +210,31 @@ extension LayoutModel {
         return (pairs, going.indices.filter { !paired[$0] }.map { going[$0] }, unpaired)
     }
 
-    private func viewKey(_ id: ViewID) -> ViewKey {
-        // Field by field, in place: a whole declaration copied is a dozen references counted.
-        let fixedFrame = scene.views[id.index].fixedFrame
-        return ViewKey(
-            kind: scene.views[id.index].kind, parent: scene.views[id.index].parent, fixedFrame: fixedFrame,
-            intrinsicSize: fixedFrame == nil ? intrinsicSize(of: id) : nil, hugging: scene.views[id.index].hugging,
-            compression: scene.views[id.index].compression)
-    }
-
     /// The text metrics of the scene's views as it declares them (unwrapped): `previous`'s, not measured again,
     /// for a view whose text, font, kind and lines are as `previous` has them now, unwrapped.
     private static func declaredMetrics(of scene: Scene, reusing previous: borrowing LayoutModel) -> [TextMetrics] {
         var metrics: [TextMetrics] = []
         metrics.reserveCapacity(scene.views.count)
-        for (index, view) in scene.views.enumerated() {
-            // Other views have no text: theirs cost nothing to make.
-            if view.kind.hasText, index < previous.metrics.count, previous.wrapWidths[index] == nil,
-                previous.texts[index].font == view.font, previous.texts[index].text == view.text,
-                previous.scene.views[index].kind == view.kind,
-                previous.scene.views[index].numberOfLines == view.numberOfLines
-            {
-                metrics.append(previous.metrics[index])
-            } else {
-                metrics.append(
-                    TextMetrics(text: view.text, font: view.font, kind: view.kind, numberOfLines: view.numberOfLines))
+        // Through the arrays' buffers: each declaration enumerated was copied whole, a dozen references counted.
+        scene.views.withUnsafeBufferPointer { views in
+            previous.scene.views.withUnsafeBufferPointer { previousViews in
+                for index in views.indices {
+                    // Other views have no text: theirs cost nothing to make.
+                    let kind = views[index].kind
+                    if kind.hasText, index < previous.metrics.count, previous.wrapWidths[index] == nil,
+                        previous.texts[index].font == views[index].font,
+                        previous.texts[index].text == views[index].text,
+                        previousViews[index].kind == kind,
+                        previousViews[index].numberOfLines == views[index].numberOfLines
+                    {
+                        metrics.append(previous.metrics[index])
+                    } else {
+                        metrics.append(
+                            TextMetrics(
+                                text: views[index].text, font: views[index].font, kind: kind,
+                                numberOfLines: views[index].numberOfLines))
+                    }
+                }
             }
         }
         return metrics
@@ -237,6 +267,8 @@ extension LayoutModel {
             rootHeight: previous.rootHeight, metrics: LayoutModel.declaredMetrics(of: scene, reusing: previous))
         var stale: [Constraint] = []
         var fresh: [(Constraint, Origin)] = []
+        let now = Reading(views: scene.views, metrics: metrics)
+        let before = Reading(views: previous.scene.views, metrics: previous.metrics)
 
         if previous.canvas == canvas {
             canvasConstraints = previous.canvasConstraints
@@ -252,8 +284,8 @@ extension LayoutModel {
         for index in scene.views.indices {
             let view = ViewID(index)
             let count = viewConstraints[index].count
-            if count == (scene.views[index].fixedFrame != nil || intrinsicSize(of: view) != nil ? 4 : 0),
-                previous.viewKey(view) == viewKey(view)
+            if count == (scene.views[index].fixedFrame != nil || now.intrinsicSize(of: view) != nil ? 4 : 0),
+                before.viewKey(view) == now.viewKey(view)
             {
                 continue
             }
@@ -272,7 +304,7 @@ extension LayoutModel {
         }
         for index in scene.views.indices where scene.views[index].stack != nil {
             let stack = ViewID(index)
-            if sameStack(stack, as: previous) {
+            if sameStack(stack, as: previous, reading: now, previousReading: before) {
                 stackConstraints[stack] = previous.stackConstraints[stack]
             } else {
                 stale += previous.stackConstraints[stack]?.installed.map(\.constraint) ?? []
@@ -283,7 +315,7 @@ extension LayoutModel {
         }
 
         func usesMovedBaseline(_ constraint: LayoutConstraint) -> Bool {
-            baselineMoved(constraint.first, from: previous) || baselineMoved(constraint.second, from: previous)
+            now.baselineMoved(constraint.first, from: before) || now.baselineMoved(constraint.second, from: before)
         }
 
         // Most constraints are where they were in the file: matched in place first, the rest by what they declare.
@@ -306,8 +338,8 @@ extension LayoutModel {
                 LayoutModel.sameDeclaration(
                     constraints, index, constant: constraints[index].constant, as: previousConstraints, index,
                     constant: previous.constants[index]),
-                !baselineMoved(constraints[index].first, from: previous),
-                !baselineMoved(constraints[index].second, from: previous)
+                !now.baselineMoved(constraints[index].first, from: before),
+                !now.baselineMoved(constraints[index].second, from: before)
             {
                 continue
             }

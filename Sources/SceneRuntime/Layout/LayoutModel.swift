@@ -174,7 +174,7 @@ package struct LayoutModel: Sendable {
                 case .view(var view) = anchor.item
             else { return }
             // A stack's baseline is a subview's, which is the one whose text moves it.
-            while let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene) { view = holder }
+            while let holder = LayoutModel.baselineHolder(of: view, anchor.attribute, in: scene.views) { view = holder }
             if users[view.index].last != id { users[view.index].append(id) }
         }
         for (index, constraint) in scene.constraints.enumerated() {
@@ -399,9 +399,14 @@ package struct LayoutModel: Sendable {
     /// A view's intrinsic content size: its text's for labels and buttons,
     /// `size` for plain views; nil for guides and plain views without one.
     package func intrinsicSize(of view: ViewID) -> Size? {
-        switch scene.views[view.index].kind {
+        LayoutModel.intrinsicSize(of: view, in: scene.views, metrics: metrics)
+    }
+
+    /// ``intrinsicSize(of:)`` from a scene's views and their text metrics.
+    static func intrinsicSize(of view: ViewID, in views: [ViewDeclaration], metrics: [TextMetrics]) -> Size? {
+        switch views[view.index].kind {
         case .label, .button: metrics[view.index].size
-        case .view: scene.views[view.index].intrinsicSize
+        case .view: views[view.index].intrinsicSize
         case .guide, .stack: nil
         }
     }

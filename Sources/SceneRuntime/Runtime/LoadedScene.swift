@@ -90,11 +90,14 @@ public struct LoadedScene: Sendable {
         self.generation = generation
         self.scene = scene
         self.layout = layout
-        self.viewNames = scene.views.map(\.name.name)
+        // Read through the array's buffer: mapping the array copied each whole declaration, a dozen references
+        // counted, to read a few fields.
+        (self.viewNames, self.states) = scene.views.withUnsafeBufferPointer { views in
+            (views.indices.map { views[$0].name.name }, views.indices.map { ViewState(views[$0]) })
+        }
         self.viewByName = scene.viewsByName
         self.constraintByName = scene.constraintsByName
         self.variables = scene.variables.map(\.initialValue)
-        self.states = scene.views.map(ViewState.init)
         self.drawnLines = DrawnLinesMemo(views: scene.views.count)
         // A frame out of range is reported by the layout model; the view starts from nothing.
         let limit = LayoutModel.largestCoordinate
