@@ -53,7 +53,7 @@ extension Solver {
         // marks those, instead of a search in each row of each parameter's column (thousands of rows scattered
         // in memory).
         // (Both passes read the rows through their buffer: the array's subscript copied each optional row to
-        // look at it, a reference counted up and down, which was half of this function's time.)
+        // look at it, a reference counted up and down.)
         var held = [Bool](repeating: false, count: kinds.count)
         var movable = [Bool](repeating: false, count: kinds.count)
         var anyMovable = false
