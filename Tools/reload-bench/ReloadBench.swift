@@ -12,9 +12,10 @@ struct ReloadBench: ParsableCommand {
         abstract: "Time from a save to the first frame of the new generation at a subscriber of layoutd.",
         discussion: """
             For generated scenes of 10, 100 and 2,000 labels, saves the scene as an editor does (a new file \
-            renamed over it), each save changing one constant, and times from rename() returning to the new \
-            generation's first frame arriving over the socket of a real layoutd (real clock) started from \
-            beside this executable. The same saves, on a copy of the file, are watched by entr re-running \
+            renamed over it), each save changing one constant, and times from the rename() call (not its \
+            return: the watcher it wakes can preempt this process) to the new generation's first frame \
+            arriving over the socket of a real layoutd (real clock) started from beside this executable; the \
+            rename() column is how long the call took. The same saves, on a copy of the file, are watched by entr re-running \
             `layoutctl solve FILE`, the shell loop a user would write instead, and timed to its output \
             arriving. Build in release: swift build -c release --product reload-bench, and likewise layoutd, \
             layout-watch and layoutctl.
