@@ -39,15 +39,7 @@ extension Solver {
         // levels marks those that do, instead of a search in each level for
         // each parameter.
         var costed = [Bool](repeating: false, count: kinds.count)
-        costed.withUnsafeMutableBufferPointer { costed in
-            for level in levels {
-                // Through the costs' buffer: the level's sequence of symbols checked each index twice.
-                level.costs.withUnsafeBufferPointer { costs in
-                    precondition(costs.count <= costed.count, "a level has more symbols than the solver")
-                    for i in costs.indices where costs[i] != 0 { costed[i] = true }
-                }
-            }
-        }
+        for level in levels { level.mark(in: &costed) }
         // A parameter is held at zero by a simplex row whose constant is zero and that holds it with a negative
         // coefficient (it cannot increase without making the row infeasible): one pass over the simplex rows
         // marks those, instead of a search in each row of each parameter's column (thousands of rows scattered

@@ -233,6 +233,17 @@ struct ObjectiveLevel {
     /// The symbols whose cost is not zero, in order.
     var symbols: some Sequence<Symbol> { costs.indices.lazy.filter { costs[$0] != 0 }.map { Symbol($0) } }
 
+    /// Sets `flags[i]` for each symbol `i` whose cost is not zero: ``symbols`` for a pass over every symbol of
+    /// every level, through the buffers (the sequence checked each index twice, and made a symbol of it).
+    func mark(in flags: inout [Bool]) {
+        precondition(costs.count <= flags.count, "a level has more symbols than the flags")
+        flags.withUnsafeMutableBufferPointer { flags in
+            costs.withUnsafeBufferPointer { costs in
+                for i in costs.indices where costs[i] != 0 { flags[i] = true }
+            }
+        }
+    }
+
     /// Makes room for `count` more symbols.
     mutating func grow(by count: Int) {
         costs.append(contentsOf: Blanks(value: 0, count: count))
