@@ -22,6 +22,21 @@ struct Row {
         self.constant = constant
     }
 
+    /// An empty row whose cells go into `storage`, which must be empty: a dropped row's, so that its
+    /// capacity is used again (``ExpansionScratch/takeCells()``).
+    init(constant: Double, storage: consuming [Cell]) {
+        precondition(storage.isEmpty, "a row's storage is given empty")
+        self.constant = constant
+        self.cells = storage
+    }
+
+    /// Whether this row's cells are held in `other`'s storage: a row returned as it was given.
+    func sharesStorage(with other: Row) -> Bool {
+        cells.withUnsafeBufferPointer { mine in
+            other.cells.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
+    }
+
     /// Builds a row from cells already sorted by symbol, with no zero coefficients.
     init(constant: Double, sortedCells: [Cell]) {
         self.constant = constant

@@ -60,7 +60,10 @@ extension Solver {
                 flushValues()
                 try redefine(redefined, with: row, tag: tag, constraint: constraint)
             } else {
-                try install(expandFully(row), tag: tag, constraint: constraint, valuesPending: true)
+                let expanded = expandFully(row)
+                // A row in parameters replaced the row made: its storage goes to the next row made.
+                if !expanded.sharesStorage(with: row) { scratch.giveBack(cells: (consume row).cells) }
+                try install(expanded, tag: tag, constraint: constraint, valuesPending: true)
             }
         } catch {
             discardMarkers(tag, of: constraint)
@@ -74,7 +77,7 @@ extension Solver {
     /// plus its slack, error or dummy markers, as kiwi's `createRow` makes it.
     mutating func makeRow(for constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
-        var row = Row(constant: expression.constant)
+        var row = Row(constant: expression.constant, storage: scratch.takeCells())
         row.reserveCapacity(expression.terms.count + 2)
         for term in expression.terms where !nearZero(term.coefficient) {
             row.add(symbol(for: term.variable), term.coefficient)

@@ -446,6 +446,8 @@ struct ExpansionScratch {
     private var stack: [(Symbol, Bool)] = []
     private var worklist: [Symbol] = []
     private var heap = DepthHeap()
+    /// A row's storage that the solver dropped, for the next row it makes (``takeCells()``).
+    private var spareCells: [Cell] = []
 
     // Buffers are lent out by value and given back, so a caller can fill
     // one while it also reads the solver, without allocating each time. A
@@ -471,6 +473,17 @@ struct ExpansionScratch {
     mutating func giveBack(worklist: consuming [Symbol]) { self.worklist = worklist }
     mutating func giveBack(order: consuming [Symbol]) { self.order = order }
     mutating func giveBack(stack: consuming [(Symbol, Bool)]) { self.stack = stack }
+
+    /// Storage for a new row, empty: a dropped row's (``giveBack(cells:)``) when there is one.
+    mutating func takeCells() -> [Cell] { takeEmptied(&spareCells) }
+
+    /// Keeps a dropped row's storage for the next row made, if it is small: most constraints are rows of a
+    /// few cells that expansion replaces at once by a row in parameters, and the next constraint's row then
+    /// takes the replaced one's storage instead of allocating (a cold layout of labels allocated and freed a
+    /// row's storage for each of them).
+    mutating func giveBack(cells: consuming [Cell]) {
+        if cells.capacity <= 32 { spareCells = cells }
+    }
 
     private func takeEmptied<T>(_ buffer: inout [T]) -> [T] {
         var taken: [T] = []
