@@ -360,11 +360,14 @@ package struct LayoutModel: Sendable {
         } else if let size = intrinsicSize(of: id) {
             let hugging = scene.views[id.index].hugging
             let compression = scene.views[id.index].compression
+            // Each axis's one term in one array, which its two constraints share.
+            let width = [Term(v.width)]
+            let height = [Term(v.height)]
             return [
-                intrinsic(v.width, .lessThanOrEqual, size.width, hugging.horizontal),
-                intrinsic(v.width, .greaterThanOrEqual, size.width, compression.horizontal),
-                intrinsic(v.height, .lessThanOrEqual, size.height, hugging.vertical),
-                intrinsic(v.height, .greaterThanOrEqual, size.height, compression.vertical),
+                intrinsic(width, .lessThanOrEqual, size.width, hugging.horizontal),
+                intrinsic(width, .greaterThanOrEqual, size.width, compression.horizontal),
+                intrinsic(height, .lessThanOrEqual, size.height, hugging.vertical),
+                intrinsic(height, .greaterThanOrEqual, size.height, compression.vertical),
             ]
         }
         return []
@@ -387,13 +390,13 @@ package struct LayoutModel: Sendable {
     /// One of a view's intrinsic-size constraints, `variable REL length` at
     /// `priority`, made at once with its strength: these are most of a
     /// scene's constraints, and making each required first and then again
-    /// with its strength made two objects of each.
-    private func intrinsic(_ variable: Variable, _ relation: Relation, _ length: Double, _ priority: Double)
+    /// with its strength made two objects of each. `term` is the variable's
+    /// one term, an array the axis's two constraints share.
+    private func intrinsic(_ term: [Term], _ relation: Relation, _ length: Double, _ priority: Double)
         -> Constraint
     {
         // `0 - length`, as `Expression(variable) REL Expression(length)` subtracts it: the same zero's sign.
-        Constraint(
-            Expression(terms: [Term(variable)], constant: 0 - length), relation, strength: Strength(priority))
+        Constraint(Expression(terms: term, constant: 0 - length), relation, strength: Strength(priority))
     }
 
     /// A view's intrinsic content size: its text's for labels and buttons,
