@@ -75,6 +75,18 @@ package func quoted(_ text: some StringProtocol) -> String {
 /// quotes a name some other way can reach this.
 package let messageLengthLimit = 500
 
+/// ``escapedForDisplay(_:limit:)-(StringProtocol,_)`` of a string, the usual call: printable ASCII within the
+/// limit, as every message and most file names are, is shown as it is, found by one pass over its bytes. (The
+/// generic function is not specialized for the modules that call it: it read such a message a scalar at a time
+/// through the protocol, about fifty instructions a character, and every diagnostic rendered reads two.)
+package func escapedForDisplay(_ text: String, limit: Int = .max) -> String {
+    let isPlainASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.count <= limit && !bytes.contains { $0 < 0x20 || $0 >= 0x7F }
+    }
+    if isPlainASCII == true { return text }
+    return escapedForDisplay(Substring(text), limit: limit)
+}
+
 /// Text of a message or a file name as shown: unsafe characters escaped, and
 /// cut with `…` once `limit` characters are shown.
 package func escapedForDisplay(_ text: some StringProtocol, limit: Int = .max) -> String {

@@ -21,25 +21,47 @@ extension Diagnostic {
     public var rendered: String {
         guard range.file.generatedFrom == nil && !notes.contains(where: { $0.range?.file.generatedFrom != nil })
         else { return inOriginalSource.rendered }
-        var out = Self.header(range, severity, message, code: code)
+        // Bytes, made a string once: appending to a string, interpolations most of all, was a third of the
+        // rendering's time.
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        Self.appendHeader(range, severity, message, code: code, to: &out)
         // An empty file has no line to show: a diagnostic about the file itself (``file(_:code:reason:)``).
-        if !range.file.bytes.isEmpty { out += Self.excerpt(range) }
+        if !range.file.bytes.isEmpty { out.append(contentsOf: Self.excerpt(range).utf8) }
         for note in notes {
             if let range = note.range {
-                out += Self.header(range, .note, note.message)
-                out += Self.excerpt(range)
+                Self.appendHeader(range, .note, note.message, to: &out)
+                out.append(contentsOf: Self.excerpt(range).utf8)
             } else {
-                out += "note: \(escapedForDisplay(note.message, limit: messageLengthLimit))\n"
+                out.append(contentsOf: "note: ".utf8)
+                out.append(contentsOf: escapedForDisplay(note.message, limit: messageLengthLimit).utf8)
+                out.append(UInt8(ascii: "\n"))
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func header(
-        _ range: SourceRange, _ severity: Severity, _ message: String, code: DiagnosticCode? = nil
-    ) -> String {
-        let shown = escapedForDisplay(message, limit: messageLengthLimit) + (code.map { " [\($0.rawValue)]" } ?? "")
-        return "\(escapedForDisplay(range.file.name)):\(range.location): \(severity.rawValue): \(shown)\n"
+    /// Appends `file:line:column: severity: message [code]` and a line break.
+    private static func appendHeader(
+        _ range: SourceRange, _ severity: Severity, _ message: String, code: DiagnosticCode? = nil,
+        to out: inout [UInt8]
+    ) {
+        let location = range.location
+        out.append(contentsOf: escapedForDisplay(range.file.name).utf8)
+        out.append(UInt8(ascii: ":"))
+        out.append(contentsOf: String(location.line).utf8)
+        out.append(UInt8(ascii: ":"))
+        out.append(contentsOf: String(location.column).utf8)
+        out.append(contentsOf: ": ".utf8)
+        out.append(contentsOf: severity.rawValue.utf8)
+        out.append(contentsOf: ": ".utf8)
+        out.append(contentsOf: escapedForDisplay(message, limit: messageLengthLimit).utf8)
+        if let code {
+            out.append(contentsOf: " [".utf8)
+            out.append(contentsOf: code.rawValue.utf8)
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "\n"))
     }
 
     /// How many characters of a source line are shown before the caret at
@@ -208,18 +230,73 @@ extension Diagnostic {
         var bytes: Int
     }
 
-    /// Source text as shown, one piece per Unicode scalar, without a string made for each.
+    /// Source text as shown, one piece per Unicode scalar, without a string made for each: decoded from the
+    /// bytes in place when they are well-formed UTF-8, as a file's always are (``SourceFile`` repairs the
+    /// others when it reads them), else through a string, which shows each ill-formed byte as U+FFFD.
     private static func shownPieces(_ bytes: ArraySlice<UInt8>) -> [ShownPiece] {
         var pieces: [ShownPiece] = []
         pieces.reserveCapacity(bytes.count)
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            let isEscaped = scalar.isUnsafeToShow && scalar != "\t"
-            pieces.append(
-                ShownPiece(
-                    scalar: scalar, isEscaped: isEscaped, width: isEscaped ? scalar.escapedLength : 1,
-                    bytes: UTF8.width(scalar)))
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            guard let (scalar, length) = wellFormedScalar(in: bytes, at: i) else {
+                pieces.removeAll(keepingCapacity: true)
+                for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+                    pieces.append(piece(scalar, bytes: UTF8.width(scalar)))
+                }
+                return pieces
+            }
+            pieces.append(piece(scalar, bytes: length))
+            i += length
         }
         return pieces
+    }
+
+    /// A scalar as shown: printable ASCII as it is, without asking ``Unicode/Scalar/isUnsafeToShow`` (a call
+    /// into another module for each character).
+    @inline(__always)
+    private static func piece(_ scalar: Unicode.Scalar, bytes: Int) -> ShownPiece {
+        let isEscaped =
+            !(scalar.value >= 0x20 && scalar.value < 0x7F) && scalar.isUnsafeToShow && scalar != "\t"
+        return ShownPiece(
+            scalar: scalar, isEscaped: isEscaped, width: isEscaped ? scalar.escapedLength : 1, bytes: bytes)
+    }
+
+    /// The scalar whose UTF-8 starts at `i` and its length in bytes, if the bytes there are a well-formed
+    /// sequence (no overlong form, surrogate or value past U+10FFFF); nil otherwise.
+    @inline(__always)
+    private static func wellFormedScalar(in bytes: ArraySlice<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
+        let lead = bytes[i]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        default: return nil
+        }
+        guard i + length <= bytes.endIndex, (low...high).contains(bytes[i + 1]) else { return nil }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length {
+            let byte = bytes[i + k]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
     }
 
     /// The text of shown pieces, in one string.
@@ -235,6 +312,8 @@ extension Diagnostic {
         for piece in pieces {
             if piece.isEscaped {
                 piece.scalar.appendEscaped(to: &utf8)
+            } else if piece.scalar.isASCII {
+                utf8.append(UInt8(truncatingIfNeeded: piece.scalar.value))
             } else {
                 UTF8.encode(piece.scalar) { utf8.append($0) }
             }
