@@ -45,6 +45,49 @@ import Testing
         }
     }
 
+    @Test("Escapes at every offset of a word: 3,000 random strings written as escaping scalar by scalar writes them")
+    func escapesAtEveryOffset() throws {
+        let pieces: [String] = [
+            "a", "Z", " ", "~", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "é", "\u{85}",
+            "\u{9B}", "\u{A0}", "\u{61C}", "\u{200E}", "\u{2026}", "\u{2028}", "\u{202E}", "\u{2069}", "\u{FEFF}", "😀",
+            "漢",
+        ]
+        var state: UInt64 = 0x15_0FF5E7
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        for _ in 0..<3000 {
+            // Mostly plain, so that the escapes fall at every offset of the eight-byte words the writer skips.
+            let text = (0..<(next() % 40)).map { _ in next() % 4 == 0 ? pieces[next() % pieces.count] : "ab"[next() % 2]
+            }
+            .joined()
+            var expected = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": expected += "\\\""
+                case "\\": expected += "\\\\"
+                case "\n": expected += "\\n"
+                case "\r": expected += "\\r"
+                case "\t": expected += "\\t"
+                default:
+                    if Self.isUnsafe(scalar) {
+                        let hex = String(scalar.value, radix: 16)
+                        expected += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        expected.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            expected += "\""
+            var out = JSONWriter()
+            out.string(text)
+            #expect(out.string == expected, "\(text.debugDescription)")
+            let oracle = try JSONSerialization.jsonObject(with: Data(out.bytes), options: .fragmentsAllowed)
+            #expect(oracle as? String == text, "\(text.debugDescription)")
+        }
+    }
+
     /// How numbers were written before the writer wrote their digits itself: Swift's own texts of the value rounded
     /// to 1e-9, the oracle for the faster writing.
     static func swiftText(_ value: Double) -> String {
@@ -111,4 +154,8 @@ import Testing
             #expect(refused.string.hasPrefix(#"{"id":\#(id),"#), "\(refused.string)")
         }
     }
+}
+
+extension String {
+    fileprivate subscript(_ offset: Int) -> String { String(self[index(startIndex, offsetBy: offset)]) }
 }

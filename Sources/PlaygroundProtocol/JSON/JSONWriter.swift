@@ -47,20 +47,16 @@ public struct JSONWriter: Sendable {
         var value = value
         value.withUTF8 { utf8 in
             // Most strings (names, texts) need no escape: appended whole.
-            if !utf8.contains(where: Self.mayNeedEscape) {
+            var index = Self.nextMayNeedEscape(utf8, from: 0)
+            if index == utf8.count {
                 bytes.append(contentsOf: utf8)
                 return
             }
             // Else the runs between the bytes that may need an escape are appended whole (a rendered diagnostic
             // is lines of source text with a new line after each).
-            var index = 0
             var run = 0
             while index < utf8.count {
                 let byte = utf8[index]
-                guard Self.mayNeedEscape(byte) else {
-                    index += 1
-                    continue
-                }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
                 index += 1
                 switch byte {
@@ -80,10 +76,45 @@ public struct JSONWriter: Sendable {
                     }
                 }
                 run = index
+                index = Self.nextMayNeedEscape(utf8, from: index)
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The index of the first byte from `start` on that may need an escape (``mayNeedEscape(_:)``), or the
+    /// count: eight bytes at a time while eight are left, a word without any byte below 0x20, `"`, `\` or
+    /// from 0x7F on skipped whole (a rendered diagnostic is hundreds of bytes, each looked at alone before).
+    @inline(__always)
+    private static func nextMayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = utf8.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= utf8.count {
+                if wordMayNeedEscape(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))) {
+                    for k in index..<(index + 8) where mayNeedEscape(utf8[k]) { return k }
+                }
+                index += 8
+            }
+        }
+        while index < utf8.count && !mayNeedEscape(utf8[index]) { index += 1 }
+        return index
+    }
+
+    /// Whether a word of eight bytes may hold one that ``mayNeedEscape(_:)`` accepts: one below 0x20, `"`,
+    /// `\`, or from 0x7F on. Never false when one does (a borrow that sets a byte's top bit falsely comes only
+    /// from a byte below it that is itself below 0x20).
+    @inline(__always)
+    private static func wordMayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & tops }
+        let high = word & tops
+        let below20 = (word &- ones &* 0x20) & ~word & tops
+        let special =
+            hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x5C)) | hasZeroByte(word ^ (ones &* 0x7F))
+        return high | below20 | special != 0
     }
 
     /// Whether a byte is one that ``string(_:)`` escapes, or may start a character it escapes.
