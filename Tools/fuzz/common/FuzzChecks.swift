@@ -12,30 +12,41 @@
 /// holds one, which the caller finds once, not for every diagnostic), DEL, C1
 /// controls, bidirectional controls or line separators.
 package func isSafeToPrint(_ rendered: String, tabsAllowed: Bool) -> Bool {
-    // ASCII, most renderings, a byte at a time (a scalar at a time, every diagnostic of every input cost a
-    // twelfth of the exec target's time); anything else from the start again, a scalar at a time.
-    var lineLength = 0
-    var isASCII = true
-    for byte in rendered.utf8 {
-        if byte >= 0x80 {
-            isASCII = false
-            break
+    // One pass over the UTF-8, counting each line's scalars as it goes (a scalar at a time through the string's
+    // view, every diagnostic of every input cost a twelfth of the exec target's time). The text is a string's, so
+    // its UTF-8 is well formed: a scalar starts at each byte that does not continue one, and the unsafe ones
+    // outside ASCII are the C1 controls (C2 80–C2 9F), U+061C (D8 9C), and U+200E, U+200F, U+2028–U+202E and
+    // U+2066–U+2069 (E2 80 8E, E2 80 8F, E2 80 A8–E2 80 AE, E2 81 A6–E2 81 A9).
+    let checked = rendered.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+        var lineLength = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            index += 1
+            if byte == 0x0A {
+                lineLength = 0
+                continue
+            }
+            if byte & 0xC0 == 0x80 { continue }
+            lineLength += 1
+            guard lineLength <= 600 else { return false }
+            switch byte {
+            case 0x09: if !tabsAllowed { return false }
+            case 0x00...0x1F, 0x7F: return false
+            case 0xC2: if index < utf8.count && (0x80...0x9F).contains(utf8[index]) { return false }
+            case 0xD8: if index < utf8.count && utf8[index] == 0x9C { return false }
+            case 0xE2 where index + 1 < utf8.count:
+                let (second, third) = (utf8[index], utf8[index + 1])
+                if second == 0x80 && (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)) { return false }
+                if second == 0x81 && (0xA6...0xA9).contains(third) { return false }
+            default: continue
+            }
         }
-        if byte == 0x0A {
-            lineLength = 0
-            continue
-        }
-        lineLength += 1
-        guard lineLength <= 600 else { return false }
-        if byte == 0x09 {
-            if !tabsAllowed { return false }
-        } else if byte < 0x20 || byte == 0x7F {
-            return false
-        }
+        return true
     }
-    if isASCII { return true }
+    if let checked { return checked }
     // One pass over the scalars, counting each line's as it goes.
-    lineLength = 0
+    var lineLength = 0
     for scalar in rendered.unicodeScalars {
         if scalar.value == 0x0A {
             lineLength = 0
