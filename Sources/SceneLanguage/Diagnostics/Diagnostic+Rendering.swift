@@ -27,11 +27,11 @@ extension Diagnostic {
         out.reserveCapacity(512)
         Self.appendHeader(range, severity, message, code: code, to: &out)
         // An empty file has no line to show: a diagnostic about the file itself (``file(_:code:reason:)``).
-        if !range.file.bytes.isEmpty { out.append(contentsOf: Self.excerpt(range).utf8) }
+        if !range.file.bytes.isEmpty { Self.appendExcerpt(range, to: &out) }
         for note in notes {
             if let range = note.range {
                 Self.appendHeader(range, .note, note.message, to: &out)
-                out.append(contentsOf: Self.excerpt(range).utf8)
+                Self.appendExcerpt(range, to: &out)
             } else {
                 out.append(contentsOf: "note: ".utf8)
                 out.append(contentsOf: escapedForDisplay(note.message, limit: messageLengthLimit).utf8)
@@ -78,6 +78,14 @@ extension Diagnostic {
     /// it is cut. Line 1 is shown without a byte-order mark.
     /// (`plainAllowed: false` makes every line by scalars, for tests that compare the two ways.)
     static func excerpt(_ range: SourceRange, plainAllowed: Bool = true) -> String {
+        var out: [UInt8] = []
+        appendExcerpt(range, plainAllowed: plainAllowed, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends ``excerpt(_:plainAllowed:)``'s UTF-8: a rendering makes one string of its lines, not one more
+    /// for each excerpt.
+    static func appendExcerpt(_ range: SourceRange, plainAllowed: Bool = true, to out: inout [UInt8]) {
         let file = range.file
         let bytes = file.bytes
         let number = file.location(of: range.start).line
@@ -94,21 +102,23 @@ extension Diagnostic {
         var to = min(lineEnd, max(from + window, caret))
         while to > caret && to < lineEnd && isContinuation(to) { to -= 1 }
         if plainAllowed,
-            let shown = plainExcerpt(
-                range, bytes, from: from, caret: caret, to: to, lineStart: lineStart, lineEnd: lineEnd)
+            appendPlainExcerpt(
+                range, bytes, from: from, caret: caret, to: to, lineStart: lineStart, lineEnd: lineEnd, to: &out)
         {
-            return shown
+            return
         }
-        return excerptByScalars(range, bytes, from: from, caret: caret, to: to, lineStart: lineStart, lineEnd: lineEnd)
+        appendExcerptByScalars(
+            range, bytes, from: from, caret: caret, to: to, lineStart: lineStart, lineEnd: lineEnd, to: &out)
     }
 
     /// ``excerpt(_:)`` of a window of printable ASCII and tabs, the usual source line, which shows as it is,
-    /// one column a byte: the same text as ``excerptByScalars``, without a piece made for each character. Nil
-    /// for any other window.
-    private static func plainExcerpt(
-        _ range: SourceRange, _ bytes: [UInt8], from: Int, caret: Int, to: Int, lineStart: Int, lineEnd: Int
-    ) -> String? {
-        guard bytes[from..<to].allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return nil }
+    /// one column a byte: the same text as ``appendExcerptByScalars``, without a piece made for each character.
+    /// False, with nothing appended, for any other window.
+    private static func appendPlainExcerpt(
+        _ range: SourceRange, _ bytes: [UInt8], from: Int, caret: Int, to: Int, lineStart: Int, lineEnd: Int,
+        to out: inout [UInt8]
+    ) -> Bool {
+        guard bytes[from..<to].allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return false }
         var start = from
         var cutBefore = from > lineStart
         if caret - start > windowBefore {
@@ -118,16 +128,24 @@ extension Diagnostic {
         let kept = min(to - caret, window - (caret - start))
         let cutAfter = to < lineEnd || kept < to - caret
         let markedCount = max(1, min(kept, range.end - caret))
-        let caretLine = self.caretLine(
-            cutBefore: cutBefore, under: bytes[start..<caret].lazy.map { $0 == 0x09 }, marking: markedCount)
-        let shown = String(decoding: bytes[start..<(caret + kept)], as: UTF8.self)
-        return (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n" + caretLine + "\n"
+        if cutBefore { out.append(contentsOf: ellipsis) }
+        out.append(contentsOf: bytes[start..<(caret + kept)])
+        if cutAfter { out.append(contentsOf: ellipsis) }
+        out.append(UInt8(ascii: "\n"))
+        appendCaretLine(
+            cutBefore: cutBefore, under: bytes[start..<caret].lazy.map { $0 == 0x09 }, marking: markedCount, to: &out)
+        out.append(UInt8(ascii: "\n"))
+        return true
     }
 
+    /// `…`, where a line is cut.
+    private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+
     /// ``excerpt(_:)`` of any window: a piece for each Unicode scalar, escaped where it is unsafe to show.
-    private static func excerptByScalars(
-        _ range: SourceRange, _ bytes: [UInt8], from: Int, caret: Int, to: Int, lineStart: Int, lineEnd: Int
-    ) -> String {
+    private static func appendExcerptByScalars(
+        _ range: SourceRange, _ bytes: [UInt8], from: Int, caret: Int, to: Int, lineStart: Int, lineEnd: Int,
+        to out: inout [UInt8]
+    ) {
         let before = shownPieces(bytes[from..<caret])
         let after = shownPieces(bytes[caret..<to])
         var beforeWidth = before.reduce(0) { $0 + $1.width }
@@ -145,11 +163,11 @@ extension Diagnostic {
             kept += 1
         }
         let cutAfter = to < lineEnd || kept < after.count
-        if let shown = simpleExcerpt(
+        if appendSimpleExcerpt(
             before[first...], after, kept: kept, caret: caret, end: range.end, cutBefore: cutBefore,
-            cutAfter: cutAfter)
+            cutAfter: cutAfter, to: &out)
         {
-            return shown
+            return
         }
         let prefix = text(of: before[first...])
         var markedPieces = 0
@@ -159,25 +177,29 @@ extension Diagnostic {
             markedPieces += 1
         }
         let markedCount = max(1, text(of: after[..<markedPieces]).count)
-        let caretLine = self.caretLine(
-            cutBefore: cutBefore, under: prefix.lazy.map { $0 == "\t" }, marking: markedCount)
-        let shown = prefix + text(of: after[..<kept])
-        return (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n" + caretLine + "\n"
+        if cutBefore { out.append(contentsOf: ellipsis) }
+        out.append(contentsOf: prefix.utf8)
+        append(after[..<kept], to: &out)
+        if cutAfter { out.append(contentsOf: ellipsis) }
+        out.append(UInt8(ascii: "\n"))
+        appendCaretLine(cutBefore: cutBefore, under: prefix.lazy.map { $0 == "\t" }, marking: markedCount, to: &out)
+        out.append(UInt8(ascii: "\n"))
     }
 
-    /// ``excerptByScalars``'s text when each scalar shown is a character of its own: none that joins the one
+    /// ``appendExcerptByScalars``'s text when each scalar shown is a character of its own: none that joins the one
     /// before (a combining mark, a joiner, a variation selector, …) or another (a Hangul jamo, a regional
     /// indicator). Then the caret line follows the pieces, a column for each character, without breaking
-    /// the text into characters again; nil for any other window. Every scalar below U+0300 (escaped ones are
-    /// shown as ASCII) and the replacement character U+FFFD (what bytes that are not UTF-8 decode to) is one.
-    private static func simpleExcerpt(
+    /// the text into characters again; false, with nothing appended, for any other window. Every scalar below
+    /// U+0300 (escaped ones are shown as ASCII) and the replacement character U+FFFD (what bytes that are not UTF-8
+    /// decode to) is one.
+    private static func appendSimpleExcerpt(
         _ before: ArraySlice<ShownPiece>, _ after: [ShownPiece], kept: Int, caret: Int, end: Int, cutBefore: Bool,
-        cutAfter: Bool
-    ) -> String? {
+        cutAfter: Bool, to utf8: inout [UInt8]
+    ) -> Bool {
         func isAlone(_ piece: ShownPiece) -> Bool {
             piece.isEscaped || piece.scalar.value < 0x300 || piece.scalar.value == 0xFFFD
         }
-        guard before.allSatisfy(isAlone), after[..<kept].allSatisfy(isAlone) else { return nil }
+        guard before.allSatisfy(isAlone), after[..<kept].allSatisfy(isAlone) else { return false }
         var marked = 0
         var markedBytes = 0
         var k = 0
@@ -186,9 +208,7 @@ extension Diagnostic {
             marked += after[k].width
             k += 1
         }
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(3 * (before.count + kept) + 16)
-        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+        utf8.reserveCapacity(utf8.count + 3 * (before.count + kept) + 16)
         if cutBefore { utf8.append(contentsOf: ellipsis) }
         append(before, to: &utf8)
         append(after[..<kept], to: &utf8)
@@ -205,7 +225,7 @@ extension Diagnostic {
         utf8.append(UInt8(ascii: "^"))
         utf8.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: max(1, marked) - 1))
         utf8.append(UInt8(ascii: "\n"))
-        return String(decoding: utf8, as: UTF8.self)
+        return true
     }
 
     /// The line under an excerpt's text: a space for each character shown before the caret (a tab for a tab, so
@@ -213,12 +233,13 @@ extension Diagnostic {
     /// and a `~` under each further character the range covers.
     ///
     /// - Parameter under: For each character before the caret, whether it is a tab.
-    private static func caretLine(cutBefore: Bool, under: some Sequence<Bool>, marking marked: Int) -> String {
-        var utf8: [UInt8] = cutBefore ? [0x20] : []
+    private static func appendCaretLine(
+        cutBefore: Bool, under: some Sequence<Bool>, marking marked: Int, to utf8: inout [UInt8]
+    ) {
+        if cutBefore { utf8.append(0x20) }
         for isTab in under { utf8.append(isTab ? 0x09 : 0x20) }
         utf8.append(UInt8(ascii: "^"))
         utf8.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: marked - 1))
-        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// One Unicode scalar of source text as shown: itself, or its escape if it is unsafe to show (a tab is
