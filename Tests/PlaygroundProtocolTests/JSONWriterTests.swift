@@ -59,9 +59,8 @@ import Testing
         }
         for _ in 0..<3000 {
             // Mostly plain, so that the escapes fall at every offset of the eight-byte words the writer skips.
-            let text = (0..<(next() % 40)).map { _ in next() % 4 == 0 ? pieces[next() % pieces.count] : "ab"[next() % 2]
-            }
-            .joined()
+            func piece() -> String { next() % 4 == 0 ? pieces[next() % pieces.count] : "ab"[next() % 2] }
+            let text = (0..<(next() % 40)).map { _ in piece() }.joined()
             var expected = "\""
             for scalar in text.unicodeScalars {
                 switch scalar {
