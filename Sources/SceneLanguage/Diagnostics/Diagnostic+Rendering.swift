@@ -21,8 +21,8 @@ extension Diagnostic {
     public var rendered: String {
         guard range.file.generatedFrom == nil && !notes.contains(where: { $0.range?.file.generatedFrom != nil })
         else { return inOriginalSource.rendered }
-        // Bytes, made a string once: appending to a string, interpolations most of all, was a third of the
-        // rendering's time.
+        // Bytes, made a string once: the header's interpolation and the appends to a string were an eighth of
+        // the rendering's instructions (callgrind, the exec fuzz target's corpus).
         var out: [UInt8] = []
         out.reserveCapacity(512)
         Self.appendHeader(range, severity, message, code: code, to: &out)
