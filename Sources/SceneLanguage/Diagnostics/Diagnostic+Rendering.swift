@@ -257,19 +257,24 @@ extension Diagnostic {
     private static func shownPieces(_ bytes: ArraySlice<UInt8>) -> [ShownPiece] {
         var pieces: [ShownPiece] = []
         pieces.reserveCapacity(bytes.count)
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            guard let (scalar, length) = wellFormedScalar(in: bytes, at: i) else {
+        // The standard library's parser, which a string's decoding uses too: the same scalars where the bytes
+        // are well formed, and a stop at the first that is not.
+        var parser = Unicode.UTF8.ForwardParser()
+        var input = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &input) {
+            case .valid(let encoded):
+                pieces.append(piece(Unicode.UTF8.decode(encoded), bytes: encoded.count))
+            case .emptyInput:
+                return pieces
+            case .error:
                 pieces.removeAll(keepingCapacity: true)
                 for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
                     pieces.append(piece(scalar, bytes: UTF8.width(scalar)))
                 }
                 return pieces
             }
-            pieces.append(piece(scalar, bytes: length))
-            i += length
         }
-        return pieces
     }
 
     /// A scalar as shown: printable ASCII as it is, without asking ``Unicode/Scalar/isUnsafeToShow`` (a call
@@ -280,44 +285,6 @@ extension Diagnostic {
             !(scalar.value >= 0x20 && scalar.value < 0x7F) && scalar.isUnsafeToShow && scalar != "\t"
         return ShownPiece(
             scalar: scalar, isEscaped: isEscaped, width: isEscaped ? scalar.escapedLength : 1, bytes: bytes)
-    }
-
-    /// The scalar whose UTF-8 starts at `i` and its length in bytes, if the bytes there are a well-formed
-    /// sequence (no overlong form, surrogate or value past U+10FFFF); nil otherwise.
-    @inline(__always)
-    private static func wellFormedScalar(in bytes: ArraySlice<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
-        let lead = bytes[i]
-        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default: return nil
-        }
-        guard i + length <= bytes.endIndex, (low...high).contains(bytes[i + 1]) else { return nil }
-        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for k in 1..<length {
-            let byte = bytes[i + k]
-            guard byte & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        guard let scalar = Unicode.Scalar(value) else { return nil }
-        return (scalar, length)
     }
 
     /// The text of shown pieces, in one string.
