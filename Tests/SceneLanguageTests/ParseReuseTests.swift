@@ -142,13 +142,13 @@ import Testing
 
     @Test("Kept syntax points into the file of the last parse without reuse, or none: no chain of files builds up")
     func keptSyntaxFiles() {
-        /// The files the kept constraint syntax points into, as distinct files: the detached one left out.
+        /// The files the kept constraint syntax points into, as distinct files: only a right side that is not of
+        /// the linear shape (``ConstraintSyntax/LinearSide``) holds one, and a detached one holds none.
         func files(_ reuse: ParseReuse) -> [SourceFile] {
             var found: [SourceFile] = []
             for line in reuse.effects.indices {
                 for syntax in reuse.syntax(ofLine: line).syntax {
-                    let file = syntax.range.file
-                    guard !file.isSameFile(as: .detached), !found.contains(where: { $0.isSameFile(as: file) }) else {
+                    guard let file = syntax.fileHeld, !found.contains(where: { $0.isSameFile(as: file) }) else {
                         continue
                     }
                     found.append(file)
@@ -156,14 +156,16 @@ import Testing
             }
             return found
         }
-        var lines = benchScene(views: 40, inset: 0).split(separator: "\n").map(String.init)
+        // The constants in parentheses: right sides read as expressions, which point into the file.
+        var lines = benchScene(views: 40, inset: 0).replacingOccurrences(of: "+ system", with: "+ (system)")
+            .split(separator: "\n").map(String.init)
         let first = SourceFile(name: "files.layout", text: lines.joined(separator: "\n"))
         var reuse = Scene.parse(first, reusing: nil).reuse
         #expect(files(reuse).count == 1 && files(reuse)[0].isSameFile(as: first), "a first parse keeps its syntax")
         // Saves that each change another constraint's line: the line read anew is detached, the others stay.
         let constraintLines = lines.indices.filter { lines[$0].contains(".leading == v") }
         for (step, index) in constraintLines.prefix(12).enumerated() {
-            lines[index] = lines[index].replacingOccurrences(of: "+ system", with: "+ \(step + 1)")
+            lines[index] = lines[index].replacingOccurrences(of: "+ (system)", with: "+ (\(step + 1))")
             let file = SourceFile(name: "files.layout", text: lines.joined(separator: "\n"))
             let parsed = Scene.parse(file, reusing: reuse)
             #expect(difference(parsed.scene, Scene.parse(file)) == nil, "step \(step)")
@@ -176,7 +178,7 @@ import Testing
             }
             if let changed {
                 let syntax = parsed.reuse.syntax(ofLine: changed)
-                #expect(syntax.origin == 0 && syntax.syntax.allSatisfy { $0.range.file.isSameFile(as: .detached) })
+                #expect(syntax.origin == 0 && syntax.syntax.allSatisfy { $0.fileHeld == nil })
             } else {
                 Issue.record("step \(step): the changed line is not kept")
             }

@@ -84,15 +84,6 @@ extension SourceFile {
     static let detached = SourceFile(name: "", text: "")
 }
 
-extension ConstraintSyntax {
-    /// The syntax with its ranges counted from `lineStart`, its line's start, and pointing into no file: what a
-    /// parse that reused lines keeps of the lines it read itself (``KeptSyntax``). A detached constraint keeps
-    /// no file alive, and is put back into a line with ``rebased(by:in:)`` by the line's start.
-    func detached(from lineStart: Int) -> ConstraintSyntax {
-        rebased(by: -lineStart, in: .detached)
-    }
-}
-
 extension Checker.Symbol {
     /// What the symbol stands for, without the range an animator's carries.
     var key: Checker.SymbolKey {
@@ -136,7 +127,7 @@ extension Checker {
     /// Constraint syntax `index` as it stands in the file: a reused line's is kept where it was read.
     func attachedSyntax(_ index: Int) -> ConstraintSyntax {
         guard let run = reusedRun(holding: index) else { return syntax[index] }
-        return syntax[index].rebased(by: run.syntaxShift, in: scene.file)
+        return syntax[index].shifted(by: run.syntaxShift)
     }
 
     /// Whether the last check's resolutions hold in this one: the same declarations, and views of the same kinds.

@@ -58,19 +58,20 @@ extension Checker {
                 kept.takenAgain += 1
                 continue
             }
-            let start = syntax[i].range.start + (run?.syntaxShift ?? 0)
+            let constraint = run.map { syntax[i].shifted(by: $0.syntaxShift) } ?? syntax[i]
+            let start = constraint.start
             while nextLine < visualFormats.count && visualFormats[nextLine].range.start < start {
                 scene.constraints += expand(visualFormats[nextLine])
                 nextLine += 1
             }
             let reportedBefore = reported
-            let resolution = resolve(run.map { syntax[i].rebased(by: $0.syntaxShift, in: scene.file) } ?? syntax[i])
+            let resolution = resolve(constraint)
             if keepsResolutions {
                 let isClean = reported == reportedBefore
                 kept.resolutionIndices.append(isClean && resolution != nil ? Int32(scene.constraints.count) : -1)
             }
             if let resolution {
-                if let name = syntax[i].name, case .constraint(i) = symbols[name.name] {
+                if let name = resolution.name, case .constraint(i) = symbols[name.name] {
                     scene.constraintsByName[name.name] = ConstraintID(scene.constraints.count)
                 }
                 scene.constraints.append(resolution)
@@ -83,39 +84,62 @@ extension Checker {
         if keepsResolutions { kept.constraints = scene.constraints }
     }
 
+    /// A constraint's syntax resolved where it stands in the scene's file.
     private mutating func resolve(_ constraint: ConstraintSyntax) -> LayoutConstraint? {
-        let first = resolveAnchor(constraint.first)
-        let second = linearForm(constraint.second)
+        let file = scene.file
+        let first = resolveAnchor(ConstraintPath(constraint, .first, in: file))
+        let expr = constraint.expression(in: file)
+        let second = expr.map { linearForm($0) } ?? linearForm(of: constraint)
         guard let first, let second else { return nil }
         guard NumberLimits.contains(second.coefficient), NumberLimits.contains(second.constant) else {
             error(
                 .outOfRange,
                 "the constraint's right side is out of range: numbers must stay within ±\(NumberLimits.largestText)",
-                at: constraint.second.range)
+                at: expr?.range ?? constraint.sideRange(in: file))
             return nil
         }
         if let (anchor, range) = second.anchor, !compatible(first.attribute, anchor.attribute) {
+            let path = constraint.firstIdentifiers(in: file)
             error(
                 .incompatibleAttributes,
-                "cannot relate \(describe(first.attribute)) \(quoted(constraint.first.map(\.name).joined(separator: "."))) "
+                "cannot relate \(describe(first.attribute)) \(quoted(path.map(\.name).joined(separator: "."))) "
                     + "to \(describe(anchor.attribute)) \(quoted(range.text))",
-                at: constraint.first.first!.range.union(range))
+                at: path[0].range.union(range))
             return nil
         }
         let group = constraint.group.map { scene[$0] }
-        if constraint.isInactive && constraint.name == nil && group == nil {
+        if constraint.isInactive && !constraint.isNamed && group == nil {
             report(
                 .warning(
                     .unreachableConstraint,
                     "this inactive constraint has no name, so no action can activate it; name it, as 'pinned: …'",
-                    at: constraint.range))
+                    at: constraint.range(in: file)))
         }
         return LayoutConstraint(
-            name: constraint.name, group: constraint.group,
+            name: constraint.name(in: file), group: constraint.group,
             isInitiallyActive: !constraint.isInactive && (group?.isInitiallyActive ?? true), first: first,
-            relation: constraint.relation.value, multiplier: second.anchor == nil ? 0 : second.coefficient,
-            second: second.anchor?.0, constant: second.constant, priority: constraint.priority?.value ?? 1000,
-            range: constraint.range)
+            relation: constraint.relation, multiplier: second.anchor == nil ? 0 : second.coefficient,
+            second: second.anchor?.0, constant: second.constant, priority: constraint.priority ?? 1000,
+            range: constraint.range(in: file))
+    }
+
+    /// A linear right side (``ConstraintSyntax/LinearSide``) reduced as ``linearForm(_:)`` reduces the same
+    /// expression: the anchor, then `* FACTOR`, then `± CONSTANT`, in that order of operations.
+    private mutating func linearForm(of constraint: ConstraintSyntax) -> LinearForm? {
+        guard constraint.hasAnchor else { return LinearForm(constant: constraint.signedConstant ?? 0) }
+        let file = scene.file
+        guard
+            var form = referenceForm(
+                ConstraintPath(constraint, .anchor, in: file), range: constraint.anchorRange(in: file))
+        else { return nil }
+        if let factor = constraint.factor {
+            form = LinearForm(
+                anchor: form.anchor, coefficient: form.coefficient * factor, constant: form.constant * factor)
+        }
+        if let constant = constraint.signedConstant {
+            form.constant = form.constant + constant
+        }
+        return form
     }
 
     private func compatible(_ a: Attribute, _ b: Attribute) -> Bool {
@@ -131,24 +155,26 @@ extension Checker {
     }
 
     /// `card.top`, `root.safeArea.leading`: an item and one of its attributes.
-    mutating func resolveAnchor(_ path: [Identifier]) -> Anchor? {
-        guard let itemName = path.first else { return nil }
-        return resolveAnchor(path, head: symbols[itemName.name])
+    mutating func resolveAnchor(_ path: some DottedNames) -> Anchor? {
+        guard path.count > 0 else { return nil }
+        return resolveAnchor(path, head: symbols[path.name(0)])
     }
 
     /// ``resolveAnchor(_:)`` with its first name looked up already: `symbol`
     /// is what it names, nil if nothing. A declared name is its own head
     /// (`root` is never declared); only an unknown name or `root` is
     /// resolved again.
-    private mutating func resolveAnchor(_ path: [Identifier], head symbol: Symbol?) -> Anchor? {
-        guard let itemName = path.first else { return nil }
+    private mutating func resolveAnchor(_ path: some DottedNames, head symbol: Symbol?) -> Anchor? {
+        guard path.count > 0 else { return nil }
         if let symbol, symbol.isVariable || symbol.isTextList {
+            let itemName = path.identifier(0)
             error(
                 .typeMismatch, "\(quoted(itemName.name)) is \(describe(symbol)), not a view; constraints relate views",
                 at: itemName.range)
             return nil
         }
         guard path.count >= 2 else {
+            let itemName = path.identifier(0)
             error(
                 .invalidConstraint, "\(quoted(itemName.name)) needs an attribute, as \(quoted(itemName.name + ".top"))",
                 at: itemName.range)
@@ -169,11 +195,11 @@ extension Checker {
         switch head {
         case .root(let rootItem):
             item = rootItem
-        case .symbol(.view(let index)) where path.count == 3 && path[1].name == "margins":
+        case .symbol(.view(let index)) where path.count == 3 && path.name(1) == "margins":
             guard scene.views[index].kind != .guide else {
                 error(
                     .invalidConstraint, "a layout guide has no margins; only views have 'margins'",
-                    at: path[1].range)
+                    at: path.identifier(1).range)
                 return nil
             }
             item = .viewMargins(ViewID(index))
@@ -181,6 +207,7 @@ extension Checker {
         case .symbol(.view(let index)):
             item = .view(ViewID(index))
         case .symbol(let symbol):
+            let itemName = path.identifier(0)
             error(
                 .typeMismatch, "\(quoted(itemName.name)) is \(describe(symbol)), not a view; constraints relate views",
                 at: itemName.range)
@@ -188,17 +215,17 @@ extension Checker {
         }
         guard path.count == attributeIndex + 1 else {
             // From the name taken for a guide (`card.safeArea`) to the end of the path.
-            let extra = path[attributeIndex].range.union(path[path.count - 1].range)
+            let extra = path.identifier(attributeIndex).range.union(path.identifier(path.count - 1).range)
             error(
                 .invalidConstraint,
-                itemName.name == "root"
+                path.name(0) == "root"
                     ? "expected 'root.ATTRIBUTE', 'root.safeArea.ATTRIBUTE' or 'root.margins.ATTRIBUTE'"
                     : "a view's guides are 'NAME.margins' (its layout margins); for another, declare a 'guide'",
                 at: extra)
             return nil
         }
-        let attributeName = path[attributeIndex]
-        guard let attribute = Attribute(word: attributeName.name) else {
+        guard let attribute = Attribute(word: path.name(attributeIndex)) else {
+            let attributeName = path.identifier(attributeIndex)
             let suggestion =
                 FrameProperty(word: attributeName.name).map(Checker.attribute(for:))
                 ?? nearestName(to: attributeName.name, among: Attribute.allCases.map(\.rawValue))
@@ -214,7 +241,7 @@ extension Checker {
             if isGuide {
                 error(
                     .invalidAttribute, "a layout guide has no '\(attribute.rawValue)'; guides have no text",
-                    at: attributeName.range)
+                    at: path.identifier(attributeIndex).range)
                 return nil
             }
         }
@@ -244,23 +271,7 @@ extension Checker {
         case .system:
             return LinearForm(constant: Expr.systemSpacing)
         case .reference(let path):
-            let symbol = symbols[path[0].name]
-            if path.count == 2, case .constraint? = symbol {
-                error(
-                    .invalidConstraint,
-                    "a constraint's constant must be a number or an expression of numbers and 'system'; "
-                        + "it cannot read another constraint", at: expr.range)
-                return nil
-            }
-            if path.count == 1, case .variable? = symbol {
-                error(
-                    .typeMismatch,
-                    "\(quoted(path[0].name)) is a variable, which actions change, and a constraint's constant is fixed; "
-                        + "set the constant in an action, as 'C.constant = \(path[0].name)'", at: expr.range)
-                return nil
-            }
-            guard let anchor = resolveAnchor(path, head: symbol) else { return nil }
-            return LinearForm(anchor: (anchor, expr.range), coefficient: 1, constant: 0)
+            return referenceForm(path, range: expr.range)
         case .negate(let operand):
             guard var form = linearForm(operand) else { return nil }
             form.coefficient = -form.coefficient
@@ -312,4 +323,59 @@ extension Checker {
             }
         }
     }
+}
+
+extension Checker {
+    /// A reference on a constraint's right side, `range`: the anchor it names, or a report of what it names instead.
+    fileprivate mutating func referenceForm(_ path: some DottedNames, range: SourceRange) -> LinearForm? {
+        let symbol = symbols[path.name(0)]
+        if path.count == 2, case .constraint? = symbol {
+            error(
+                .invalidConstraint,
+                "a constraint's constant must be a number or an expression of numbers and 'system'; "
+                    + "it cannot read another constraint", at: range)
+            return nil
+        }
+        if path.count == 1, case .variable? = symbol {
+            let name = path.name(0)
+            error(
+                .typeMismatch,
+                "\(quoted(name)) is a variable, which actions change, and a constraint's constant is fixed; "
+                    + "set the constant in an action, as 'C.constant = \(name)'", at: range)
+            return nil
+        }
+        guard let anchor = resolveAnchor(path, head: symbol) else { return nil }
+        return LinearForm(anchor: (anchor, range), coefficient: 1, constant: 0)
+    }
+}
+
+/// Names joined by dots as the checker reads a path (`card.top`, `root.safeArea.top`): identifiers as a statement
+/// holds them, or a constraint's compact path where it stands (``ConstraintPath``). A name is made an
+/// ``Identifier``, with its range, only for a message.
+protocol DottedNames {
+    var count: Int { get }
+    func name(_ index: Int) -> String
+    func identifier(_ index: Int) -> Identifier
+}
+
+extension Array: DottedNames where Element == Identifier {
+    func name(_ index: Int) -> String { self[index].name }
+    func identifier(_ index: Int) -> Identifier { self[index] }
+}
+
+/// A path of a constraint's syntax, read in place, where the constraint stands in `file`.
+struct ConstraintPath: DottedNames {
+    let constraint: ConstraintSyntax
+    let role: ConstraintSyntax.PathRole
+    let file: SourceFile
+
+    init(_ constraint: ConstraintSyntax, _ role: ConstraintSyntax.PathRole, in file: SourceFile) {
+        self.constraint = constraint
+        self.role = role
+        self.file = file
+    }
+
+    var count: Int { constraint.count(of: role) }
+    func name(_ index: Int) -> String { constraint.name(index, of: role) }
+    func identifier(_ index: Int) -> Identifier { constraint.identifier(index, of: role, in: file) }
 }

@@ -112,10 +112,11 @@ struct Checker {
         for i in syntax.indices {
             let run = runs.run(holding: i)
             if let run, !run.namesConstraints { continue }
-            guard let name = syntax[i].name else { continue }
             // A reused line's syntax is kept where it was read (``KeptSyntax``): its name is put where the line
             // now stands.
-            declarations.append((run.map { name.rebased(by: $0.syntaxShift, in: scene.file) } ?? name, .constraint(i)))
+            guard let name = (run.map { syntax[i].shifted(by: $0.syntaxShift) } ?? syntax[i]).name(in: scene.file)
+            else { continue }
+            declarations.append((name, .constraint(i)))
         }
         for (i, group) in scene.groups.enumerated() {
             if let name = group.name { declarations.append((name, .group(i))) }
@@ -240,7 +241,8 @@ struct Checker {
     func range(of symbol: Symbol) -> SourceRange {
         switch symbol {
         case .view(let i): scene.views[i].name.range
-        case .constraint(let i): attachedSyntax(i).name?.range ?? attachedSyntax(i).range
+        case .constraint(let i):
+            attachedSyntax(i).name(in: scene.file)?.range ?? attachedSyntax(i).range(in: scene.file)
         case .group(let i): scene.groups[i].name?.range ?? scene.groups[i].range
         case .animator(let range): range
         case .variable(let i): scene.variables[i].name.range
@@ -273,23 +275,23 @@ struct Checker {
     /// root or an unknown name. Returns the head and the index of the
     /// component after it.
     mutating func resolveHead(
-        of path: [Identifier], expecting what: String, accepting: (Symbol) -> Bool
+        of path: some DottedNames, expecting what: String, accepting: (Symbol) -> Bool
     ) -> (head: PathHead, next: Int)? {
-        let first = path[0]
-        guard first.name == "root" else {
-            guard let symbol = lookUp(first, expecting: what, accepting: accepting) else { return nil }
+        guard path.name(0) == "root" else {
+            guard let symbol = lookUp(path.identifier(0), expecting: what, accepting: accepting) else { return nil }
             return (.symbol(symbol), 1)
         }
         guard path.count == 3 else { return (.root(.root), 1) }
-        switch path[1].name {
+        switch path.name(1) {
         case "safeArea": return (.root(.safeArea), 2)
         case "margins": return (.root(.margins), 2)
         default:
-            let suggestion = nearestName(to: path[1].name, among: ["safeArea", "margins"])
+            let guide = path.identifier(1)
+            let suggestion = nearestName(to: guide.name, among: ["safeArea", "margins"])
             error(
                 .unknownName,
-                "unknown guide 'root.\(path[1].name)'" + didYouMean(suggestion)
-                    + " (the root has 'safeArea' and 'margins')", at: path[1].range, suggestion: suggestion)
+                "unknown guide 'root.\(guide.name)'" + didYouMean(suggestion)
+                    + " (the root has 'safeArea' and 'margins')", at: guide.range, suggestion: suggestion)
             return nil
         }
     }

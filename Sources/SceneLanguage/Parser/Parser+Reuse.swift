@@ -162,7 +162,7 @@ extension Parser {
             constraints: line.constraints..<constraints.count,
             visualFormats: line.visualFormats..<visualFormats.count,
             customSpacings: line.customSpacings..<customSpacings.count,
-            namesConstraints: (line.constraints..<constraints.count).contains { constraints[$0].name != nil })
+            namesConstraints: (line.constraints..<constraints.count).contains { constraints[$0].isNamed })
         guard
             !(effect.views.isEmpty && effect.constraints.isEmpty && effect.visualFormats.isEmpty
                 && effect.customSpacings.isEmpty)

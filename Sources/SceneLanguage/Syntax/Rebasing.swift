@@ -51,16 +51,6 @@ extension ViewDeclaration {
     }
 }
 
-extension ConstraintSyntax {
-    func rebased(by offset: Int, in file: SourceFile) -> ConstraintSyntax {
-        ConstraintSyntax(
-            name: name?.rebased(by: offset, in: file), isInactive: isInactive, group: group,
-            first: first.map { $0.rebased(by: offset, in: file) }, relation: relation.rebased(by: offset, in: file),
-            second: second.rebased(by: offset, in: file), priority: priority?.rebased(by: offset, in: file),
-            range: range.rebased(by: offset, in: file))
-    }
-}
-
 extension CustomSpacingSyntax {
     func rebased(by offset: Int, in file: SourceFile) -> CustomSpacingSyntax {
         CustomSpacingSyntax(
