@@ -208,9 +208,10 @@ extension LineEffect {
 
 /// The constraint syntax a parse keeps of one line, and where the line starts in its ranges.
 ///
-/// A parse that reused no line (a scene's first, or one done again without reuse) keeps its syntax as it read
-/// it, pointing into its file: detaching it would make every constraint again, a twentieth of a cold load. One
-/// that reused lines keeps theirs as they were kept, and detaches the few it read itself
+/// Constraint syntax holds no file but through a right side that is not linear (``ConstraintSyntax/LinearSide``),
+/// which keeps its expression. A parse that reused no line (a scene's first, or one done again without reuse)
+/// keeps its syntax as it read it, with those expressions in its file: detaching them would copy each one
+/// again. One that reused lines keeps theirs as they were kept, and detaches the few it read itself
 /// (``ConstraintSyntax/detached(from:)``, `origin` 0). So kept syntax points into one file at most besides
 /// none: the file of the last parse that reused no line, which a parse that reuses none replaces. A save does
 /// not keep its own file alive through the lines it read, and no chain of files builds up.
