@@ -29,6 +29,9 @@ extension Checker {
                         + "'constraints expanded inactive { … }'", at: group.range))
         }
         scene.constraints.reserveCapacity(syntax.count)
+        // For this resolution only: the namespace is whole, and no later check changes what a view's name means.
+        nameFacts = LexedNameFacts(count: lexedNameCount)
+        defer { nameFacts = LexedNameFacts(count: 0) }
         if keepsResolutions { kept.resolutionIndices.reserveCapacity(syntax.count) }
         var nextLine = 0
         // The runs of reused syntax, detached, in order; their resolutions are taken again if they hold.
@@ -65,7 +68,8 @@ extension Checker {
                 nextLine += 1
             }
             let reportedBefore = reported
-            let resolution = resolve(constraint)
+            // A reused line's names index the names of the parse that read it, not this one's.
+            let resolution = resolve(constraint, isReadHere: run == nil)
             if keepsResolutions {
                 let isClean = reported == reportedBefore
                 kept.resolutionIndices.append(isClean && resolution != nil ? Int32(scene.constraints.count) : -1)
@@ -85,11 +89,11 @@ extension Checker {
     }
 
     /// A constraint's syntax resolved where it stands in the scene's file.
-    private mutating func resolve(_ constraint: ConstraintSyntax) -> LayoutConstraint? {
+    private mutating func resolve(_ constraint: ConstraintSyntax, isReadHere: Bool) -> LayoutConstraint? {
         let file = scene.file
-        let first = resolveAnchor(ConstraintPath(constraint, .first, in: file))
+        let first = resolveAnchor(ConstraintPath(constraint, .first, in: file, isReadHere: isReadHere))
         let expr = constraint.expression(in: file)
-        let second = expr.map { linearForm($0) } ?? linearForm(of: constraint)
+        let second = expr.map { linearForm($0) } ?? linearForm(of: constraint, isReadHere: isReadHere)
         guard let first, let second else { return nil }
         guard NumberLimits.contains(second.coefficient), NumberLimits.contains(second.constant) else {
             error(
@@ -125,12 +129,13 @@ extension Checker {
 
     /// A linear right side (``ConstraintSyntax/LinearSide``) reduced as ``linearForm(_:)`` reduces the same
     /// expression: the anchor, then `* FACTOR`, then `± CONSTANT`, in that order of operations.
-    private mutating func linearForm(of constraint: ConstraintSyntax) -> LinearForm? {
+    private mutating func linearForm(of constraint: ConstraintSyntax, isReadHere: Bool) -> LinearForm? {
         guard constraint.hasAnchor else { return LinearForm(constant: constraint.signedConstant ?? 0) }
         let file = scene.file
         guard
             var form = referenceForm(
-                ConstraintPath(constraint, .anchor, in: file), range: constraint.anchorRange(in: file))
+                ConstraintPath(constraint, .anchor, in: file, isReadHere: isReadHere),
+                range: constraint.anchorRange(in: file))
         else { return nil }
         if let factor = constraint.factor {
             form = LinearForm(
@@ -157,7 +162,7 @@ extension Checker {
     /// `card.top`, `root.safeArea.leading`: an item and one of its attributes.
     mutating func resolveAnchor(_ path: some DottedNames) -> Anchor? {
         guard path.count > 0 else { return nil }
-        return resolveAnchor(path, head: symbols[path.name(0)])
+        return resolveAnchor(path, head: headSymbol(of: path))
     }
 
     /// ``resolveAnchor(_:)`` with its first name looked up already: `symbol`
@@ -224,7 +229,7 @@ extension Checker {
                 at: extra)
             return nil
         }
-        guard let attribute = Attribute(word: path.name(attributeIndex)) else {
+        guard let attribute = attribute(named: path, at: attributeIndex) else {
             let attributeName = path.identifier(attributeIndex)
             let suggestion =
                 FrameProperty(word: attributeName.name).map(Checker.attribute(for:))
@@ -328,7 +333,7 @@ extension Checker {
 extension Checker {
     /// A reference on a constraint's right side, `range`: the anchor it names, or a report of what it names instead.
     fileprivate mutating func referenceForm(_ path: some DottedNames, range: SourceRange) -> LinearForm? {
-        let symbol = symbols[path.name(0)]
+        let symbol = headSymbol(of: path)
         if path.count == 2, case .constraint? = symbol {
             error(
                 .invalidConstraint,
@@ -356,26 +361,103 @@ protocol DottedNames {
     var count: Int { get }
     func name(_ index: Int) -> String
     func identifier(_ index: Int) -> Identifier
+    /// Name `index`'s index in the names this parse lexed, if the checker may key what it finds of the name by it
+    /// (``LexedNameFacts``); -1 if not.
+    func lexedIndex(_ index: Int) -> Int
 }
 
 extension Array: DottedNames where Element == Identifier {
     func name(_ index: Int) -> String { self[index].name }
     func identifier(_ index: Int) -> Identifier { self[index] }
+    func lexedIndex(_ index: Int) -> Int { -1 }
 }
 
-/// A path of a constraint's syntax, read in place, where the constraint stands in `file`.
+/// A path of a constraint's syntax, read in place, where the constraint stands in `file`. `isReadHere`: the
+/// syntax was read by this parse, not taken from the last one's lines, so its names index this parse's.
 struct ConstraintPath: DottedNames {
     let constraint: ConstraintSyntax
     let role: ConstraintSyntax.PathRole
     let file: SourceFile
+    let isReadHere: Bool
 
-    init(_ constraint: ConstraintSyntax, _ role: ConstraintSyntax.PathRole, in file: SourceFile) {
+    init(_ constraint: ConstraintSyntax, _ role: ConstraintSyntax.PathRole, in file: SourceFile, isReadHere: Bool) {
         self.constraint = constraint
         self.role = role
         self.file = file
+        self.isReadHere = isReadHere
     }
 
     var count: Int { constraint.count(of: role) }
     func name(_ index: Int) -> String { constraint.name(index, of: role) }
     func identifier(_ index: Int) -> Identifier { constraint.identifier(index, of: role, in: file) }
+    func lexedIndex(_ index: Int) -> Int { isReadHere ? constraint.lexedIndex(index, of: role) : -1 }
+}
+
+/// What resolving constraints found of the names the parse lexed, by their index (``LexedFile/names``): whether a
+/// name a path starts with is a view's, and which attribute a name is. A scene's constraints name the same views
+/// and attributes thousands of times; each is looked up by its text once.
+struct LexedNameFacts {
+    /// A view's index; ``unknown`` until looked up; ``other`` for a name that is not a view's (looked up by its
+    /// text each time, as what it is may need a message).
+    private var views: [Int32]
+    /// An attribute's index in ``attributeCases``; ``unknown``; ``other`` for a name that is no attribute.
+    private var attributes: [Int8]
+    /// Not looked up yet, or a name that is not kept here (another parse's, or an identifier's): look it up.
+    static let unknown = -2
+    static let other = -1
+    static let attributeCases = Attribute.allCases
+
+    init(count: Int) {
+        views = Array(repeating: Int32(Self.unknown), count: count)
+        attributes = Array(repeating: Int8(Self.unknown), count: count)
+    }
+
+    /// The view `lexed` names (an index), ``other``, or ``unknown``.
+    func view(_ lexed: Int) -> Int { lexed >= 0 && lexed < views.count ? Int(views[lexed]) : Self.unknown }
+
+    mutating func setView(_ lexed: Int, _ view: Int?) {
+        guard lexed >= 0 && lexed < views.count else { return }
+        views[lexed] = view.flatMap { Int32(exactly: $0) } ?? Int32(Self.other)
+    }
+
+    /// The attribute `lexed` names (an index into ``attributeCases``), ``other``, or ``unknown``.
+    func attribute(_ lexed: Int) -> Int {
+        lexed >= 0 && lexed < attributes.count ? Int(attributes[lexed]) : Self.unknown
+    }
+
+    mutating func setAttribute(_ lexed: Int, _ attribute: Attribute?) {
+        guard lexed >= 0 && lexed < attributes.count else { return }
+        attributes[lexed] = Int8(attribute.flatMap { Self.attributeCases.firstIndex(of: $0) } ?? Self.other)
+    }
+}
+
+extension Checker {
+    /// What a path's first name stands for: `symbols[name]`, found once for a view's name this parse lexed.
+    @inline(__always)
+    mutating func headSymbol(of path: some DottedNames) -> Symbol? {
+        let lexed = path.lexedIndex(0)
+        let view = nameFacts.view(lexed)
+        if view >= 0 { return .view(view) }
+        let symbol = symbols[path.name(0)]
+        if view == LexedNameFacts.unknown {
+            if case .view(let index)? = symbol {
+                nameFacts.setView(lexed, index)
+            } else {
+                nameFacts.setView(lexed, nil)
+            }
+        }
+        return symbol
+    }
+
+    /// `Attribute(word:)` of a path's name `index`, found once for a name this parse lexed.
+    @inline(__always)
+    mutating func attribute(named path: some DottedNames, at index: Int) -> Attribute? {
+        let lexed = path.lexedIndex(index)
+        let found = nameFacts.attribute(lexed)
+        if found >= 0 { return LexedNameFacts.attributeCases[found] }
+        if found == LexedNameFacts.other { return nil }
+        let attribute = Attribute(word: path.name(index))
+        nameFacts.setAttribute(lexed, attribute)
+        return attribute
+    }
 }

@@ -65,11 +65,18 @@ struct Checker {
     /// `S.spacing after V = N` as written.
     let customSpacings: [CustomSpacingSyntax]
 
+    /// How many names the parse lexed (``LexedFile/names``), which its constraint syntax's names index.
+    let lexedNameCount: Int
+    /// What resolving constraints found of those names (`Checker+Constraints.swift`).
+    var nameFacts = LexedNameFacts(count: 0)
+
     init(
         scene: Scene, constraints: ConstraintSyntaxList, customSpacings: [CustomSpacingSyntax] = [],
         visualFormats: [VisualFormatSyntax] = [],
-        strayBodies: [[Statement]] = [], last: CheckedConstraints? = nil, keepsResolutions: Bool = false
+        strayBodies: [[Statement]] = [], last: CheckedConstraints? = nil, keepsResolutions: Bool = false,
+        lexedNameCount: Int = 0
     ) {
+        self.lexedNameCount = lexedNameCount
         self.scene = scene
         self.syntax = constraints
         self.customSpacings = customSpacings

@@ -148,8 +148,12 @@ extension Parser {
     /// Consumes the current token, an identifier: its name where it stands.
     private mutating func advanceName() -> ConstraintSyntax.Name {
         let token = advance()
-        return ConstraintSyntax.Name(text: names[token.index], start: token.start, end: token.end)
+        return ConstraintSyntax.Name(
+            text: names[token.index], start: token.start, end: token.end, lexed: Parser.lexedIndex(token))
     }
+
+    /// An identifier's index in the lexed names, as a ``ConstraintSyntax/Name`` keeps it (-1 past 32 bits).
+    static func lexedIndex(_ token: LexedToken) -> Int32 { Int32(exactly: token.index) ?? -1 }
 
     /// A right side of the shape ``ConstraintSyntax/LinearSide`` holds, read from the tokens ahead, if they are of
     /// that shape and end the constraint (a newline, `;`, `}`, the file's end or a priority's `@`); else nil, with
@@ -199,7 +203,9 @@ extension Parser {
         /// ``advance()``).
         func name(_ j: Int) -> ConstraintSyntax.Name {
             let token = token(2 * j)
-            return ConstraintSyntax.Name(text: names[token.index], start: token.start, end: token.end)
+            return ConstraintSyntax.Name(
+                text: names[token.index], start: token.start, end: token.end,
+                lexed: Parser.lexedIndex(token))
         }
         let anchor = ConstraintSyntax.Path(
             head: name(0), second: count > 1 ? name(1) : nil, third: count > 2 ? name(2) : nil, rest: [])

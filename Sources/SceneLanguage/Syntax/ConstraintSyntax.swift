@@ -9,10 +9,24 @@
 /// stands as a copy of two words each, and a parse makes one object for each constraint it reads.
 struct ConstraintSyntax: Sendable {
     /// A name as written, at offsets of the parts'.
+    /// 32 bytes, as a name and a range were: a path of them is copied in place, where a larger one was copied by
+    /// a call.
     struct Name: Sendable {
         let text: String
         let start: Int
-        let end: Int
+        private let length: UInt32
+        /// Its index in the names the parse that read it lexed (``LexedFile/names``), which the checker of that
+        /// parse's syntax keys what it found of the name by (``LexedNameFacts``); -1 for none.
+        let lexed: Int32
+
+        init(text: String, start: Int, end: Int, lexed: Int32 = -1) {
+            self.text = text
+            self.start = start
+            length = UInt32(clamping: end - start)
+            self.lexed = lexed
+        }
+
+        var end: Int { start + Int(length) }
     }
 
     /// `card.top`, `root.safeArea.leading`: a dotted path of names, up to three of them in place. A longer one,
@@ -196,6 +210,7 @@ struct ConstraintSyntax: Sendable {
 
     func count(of role: PathRole) -> Int { parts.count(of: role) }
     func name(_ index: Int, of role: PathRole) -> String { parts.name(index, of: role).text }
+    func lexedIndex(_ index: Int, of role: PathRole) -> Int { Int(parts.name(index, of: role).lexed) }
     func identifier(_ index: Int, of role: PathRole, in file: SourceFile) -> Identifier {
         identifier(parts.name(index, of: role), in: file)
     }

@@ -156,7 +156,7 @@ public struct Scene: Sendable {
         var checker = Checker(
             scene: parser.scene, constraints: parser.constraints, customSpacings: parser.customSpacings,
             visualFormats: parser.visualFormats, strayBodies: parser.strayBodies, last: last,
-            keepsResolutions: keepsResolutions)
+            keepsResolutions: keepsResolutions, lexedNameCount: parser.names.count)
         checker.check()
         var scene = checker.scene
         scene.diagnostics = lexical + parser.diagnostics + checker.diagnostics
