@@ -75,36 +75,35 @@ import Testing
         #expect(linear > 300, "only \(linear) sides made a clean constraint")
     }
 
-    @Test("A reused line's linear side moves with its line")
-    func reusedLinearSide() {
-        let before = "view a; view b\na.top == b.bottom * 2 + 8\n"
-        let after = "view a; view b\n# moved\na.top == b.bottom * 2 + 8\n"
+    /// `after` parsed reusing the parse of `before`, which must take a line from it, and from nothing.
+    func reparsed(_ before: String, _ after: String) -> (reusing: Scene, fresh: Scene) {
         let first = Scene.parse(SourceFile(name: "t.layout", text: before), reusing: nil)
         let file = SourceFile(name: "t.layout", text: after)
         let second = Scene.parse(file, reusing: first.reuse)
         #expect(second.reuse.reusedLineCount > 0)
-        let fresh = Scene.parse(file)
-        #expect(second.scene.constraints.count == 1 && fresh.constraints.count == 1)
-        #expect(second.scene.constraints.first?.range == fresh.constraints.first?.range)
-        #expect(second.scene.constraints.first?.range.text == "a.top == b.bottom * 2 + 8")
-        #expect(second.scene.constraints.first?.multiplier == 2 && second.scene.constraints.first?.constant == 8)
+        return (second.scene, Scene.parse(file))
+    }
+
+    @Test("A reused line's linear side moves with its line")
+    func reusedLinearSide() {
+        let (second, fresh) = reparsed(
+            "view a; view b\na.top == b.bottom * 2 + 8\n", "view a; view b\n# moved\na.top == b.bottom * 2 + 8\n")
+        #expect(second.constraints.count == 1 && fresh.constraints.count == 1)
+        #expect(second.constraints.first?.range == fresh.constraints.first?.range)
+        #expect(second.constraints.first?.range.text == "a.top == b.bottom * 2 + 8")
+        #expect(second.constraints.first?.multiplier == 2 && second.constraints.first?.constant == 8)
     }
 
     @Test("A reused line's names are looked up by their text: their indices are those of the parse that read them")
     func reusedNamesAreNotTakenForThisParses() {
         // The views swap places: `a` and `b` take each other's indices in the names lexed, and the line read
         // anew looks both up first. The reused line must still relate `a` to `b`.
-        let before = "view a\nview b\na.top == b.bottom\n"
-        let after = "view b\nview a\nb.leading == a.leading\na.top == b.bottom\n"
-        let first = Scene.parse(SourceFile(name: "t.layout", text: before), reusing: nil)
-        let file = SourceFile(name: "t.layout", text: after)
-        let second = Scene.parse(file, reusing: first.reuse)
-        #expect(second.reuse.reusedLineCount > 0)
-        let fresh = Scene.parse(file)
-        #expect(second.scene.constraints == fresh.constraints)
+        let (second, fresh) = reparsed(
+            "view a\nview b\na.top == b.bottom\n", "view b\nview a\nb.leading == a.leading\na.top == b.bottom\n")
+        #expect(second.constraints == fresh.constraints)
         let a = fresh.viewID(named: "a")
         let b = fresh.viewID(named: "b")
-        #expect(a != nil && b != nil && second.scene.constraints.last?.first.item == .view(a!))
-        #expect(second.scene.constraints.last?.second?.item == .view(b!))
+        #expect(a != nil && b != nil && second.constraints.last?.first.item == .view(a!))
+        #expect(second.constraints.last?.second?.item == .view(b!))
     }
 }

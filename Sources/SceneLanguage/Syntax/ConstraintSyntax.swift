@@ -78,8 +78,8 @@ struct ConstraintSyntax: Sendable {
     /// Which of a constraint's paths: the first, or the anchor of a linear right side.
     enum PathRole { case first, anchor }
 
-    /// The parts, the right side's stored field by field: the checker reads them in place, where a ``Side`` or a
-    /// ``Path`` read whole is a copy of every name in it.
+    /// The parts, a linear right side's stored field by field: the checker reads them in place, where a
+    /// ``LinearSide`` or a ``Path`` read whole is a copy of every name in it.
     private final class Parts: Sendable {
         let name: Name?
         let isInactive: Bool
