@@ -143,14 +143,10 @@ extension Solver {
     /// definitions form no cycle and are deeper than those they refer to, and
     /// each variable's value by id is its symbol's.
     package func checkInvariants() {
-        // Rounding in a row's constant grows with the constants the pivots combined, and with the factors they
-        // were multiplied by: a constant counts as negative beyond 1e-7, or beyond 1e-13 of the largest constant
-        // when they are large, times the largest factor a constraint scales a variable by (``inputScale``, 1 for
-        // most layouts). Equalities chained by multipliers of a thousand leave a row of a first layout a few
-        // millionths below zero (the scene fuzz target's inputs in `FuzzRegressionTests`), which a bound of 1e-7
-        // took for a broken tableau; the rows a broken tableau left were 0.02 and 21.8 below.
+        // Rounding in a row's constant grows with the constants the pivots combined: a constant counts as
+        // negative beyond 1e-7, or beyond 1e-13 of the largest constant when they are large.
         let largest = rows.reduce(0.0) { max($0, abs($1?.constant ?? 0)) }
-        let tolerance = max(1.0e-7, 1.0e-13 * largest) * inputScale
+        let tolerance = max(1.0e-7, 1.0e-13 * largest)
         // How many rows hold each symbol: its column lists each of them once (``SymbolSet/insert(_:)`` leaves
         // telling that to this check, where each insertion looking for the row first made a column's upkeep
         // quadratic in its length under assertions).
