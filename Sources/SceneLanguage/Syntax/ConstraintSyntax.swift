@@ -8,9 +8,8 @@
 /// file it points into (the checker: the scene's). So a reused line's constraints move to where the line now
 /// stands as a copy of two words each, and a parse makes one object for each constraint it reads.
 struct ConstraintSyntax: Sendable {
-    /// A name as written, at offsets of the parts'.
-    /// 32 bytes, as a name and a range were: a path of them is copied in place, where a larger one was copied by
-    /// a call.
+    /// A name as written, at offsets of the parts'. It takes 32 bytes, as its name and range did before its index
+    /// was kept: a path of such names is copied in place, where a path of larger ones was copied by a call.
     struct Name: Sendable {
         let text: String
         let start: Int
