@@ -67,7 +67,7 @@ struct Checker {
 
     /// How many names the parse lexed (``LexedFile/names``), which its constraint syntax's names index.
     let lexedNameCount: Int
-    /// What resolving constraints found of those names (`Checker+Constraints.swift`).
+    /// What resolving constraints found of those names (`Checker+Paths.swift`).
     var nameFacts = LexedNameFacts(count: 0)
 
     init(
