@@ -78,7 +78,8 @@ struct ConstraintSyntax: Sendable {
     enum PathRole { case first, anchor }
 
     /// The parts, a linear right side's stored field by field: the checker reads them in place, where a
-    /// ``LinearSide`` or a ``Path`` read whole is a copy of every name in it.
+    /// ``LinearSide`` read whole is a copy of every name in it (kept whole, as `let side: LinearSide?`, the
+    /// parse of 2,000 views took 42.96 M instructions, against 41.27 M).
     private final class Parts: Sendable {
         let name: Name?
         let isInactive: Bool
@@ -138,24 +139,12 @@ struct ConstraintSyntax: Sendable {
             }
         }
 
-        /// Name `index` of a path, read field by field.
+        /// Name `index` of a path.
         @inline(__always)
         func name(_ index: Int, of role: PathRole) -> Name {
             switch role {
-            case .first:
-                switch index {
-                case 0: first.head
-                case 1: first.second!
-                case 2: first.third!
-                default: first.rest[index - 3]
-                }
-            case .anchor:
-                switch index {
-                case 0: anchor!.head
-                case 1: anchor!.second!
-                case 2: anchor!.third!
-                default: anchor!.rest[index - 3]
-                }
+            case .first: first[index]
+            case .anchor: anchor![index]
             }
         }
     }
