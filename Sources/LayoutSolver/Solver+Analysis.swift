@@ -136,6 +136,22 @@ extension Solver {
         return true
     }
 
+    /// How far rounding may take a simplex row's constant from its exact value, for ``checkInvariants()``:
+    /// a few hundred units in the last place (1e-13) of the largest constant the pivots combined, `largest`,
+    /// times the factor they were multiplied by, and at least 1e-7.
+    ///
+    /// The factor is the larger of two. One plus the row's coefficients' magnitudes is what its own pivots
+    /// multiplied by: a row of a chain of required equalities `x == 1000 * y` holds coefficients of a million
+    /// and more. The square of the largest factor a constraint scales a variable by (``inputScale``) is what
+    /// the solver expects its coefficients to grow to (``coefficientLimit``), and covers factors that rows
+    /// held on the way and cancelled since. For a layout whose constraints scale by 2 at most, either factor is
+    /// small and the bound is 1e-7.
+    func roundingBound(of row: Row, largest: Double) -> Double {
+        var factors = 1.0
+        for cell in row.cells { factors += abs(cell.coefficient) }
+        return max(1.0e-7, 1.0e-13 * largest * max(factors, inputScale * inputScale))
+    }
+
     /// Checks the tableau's invariants, trapping on the first broken one.
     ///
     /// For tests: simplex rows and objectives hold only restricted parameters,
@@ -143,10 +159,7 @@ extension Solver {
     /// definitions form no cycle and are deeper than those they refer to, and
     /// each variable's value by id is its symbol's.
     package func checkInvariants() {
-        // Rounding in a row's constant grows with the constants the pivots combined: a constant counts as
-        // negative beyond 1e-7, or beyond 1e-13 of the largest constant when they are large.
         let largest = rows.reduce(0.0) { max($0, abs($1?.constant ?? 0)) }
-        let tolerance = max(1.0e-7, 1.0e-13 * largest)
         // How many rows hold each symbol: its column lists each of them once (``SymbolSet/insert(_:)`` leaves
         // telling that to this check, where each insertion looking for the row first made a column's upkeep
         // quadratic in its length under assertions).
@@ -164,9 +177,9 @@ extension Solver {
                     precondition(kinds[Int(s)].isRestricted, "simplex row \(basic) holds variable \(s)")
                 }
             }
-            if !isDefinition(basic) {
-                precondition(row.constant >= -tolerance, "simplex row \(basic) infeasible: \(row.constant)")
-            }
+            guard !isDefinition(basic) else { continue }
+            let tolerance = roundingBound(of: row, largest: largest)
+            precondition(row.constant >= -tolerance, "simplex row \(basic) infeasible: \(row.constant)")
             if kinds[i] == .dummy {
                 precondition(abs(row.constant) < tolerance, "basic dummy \(basic) is not zero: \(row.constant)")
                 precondition(

@@ -284,6 +284,44 @@ func expectValue(
     }
 }
 
+@Suite struct RoundingBoundTests {
+    /// The check of the invariants lets a simplex row's constant go below zero by as much as rounding can take
+    /// it: 1e-7 for constraints that scale by 2 at most, more for rows that chains of large multipliers made
+    /// (``Solver/roundingBound(of:largest:)``; the scene fuzz target's inputs in `FuzzRegressionTests`). A row a
+    /// millionth below zero in a layout of unit factors is a broken tableau, not rounding.
+    @Test("A simplex row a millionth below zero, with constraints of unit factors, fails the check")
+    func unitFactors() async {
+        await #expect(processExitsWith: .failure) {
+            var solver = Solver()
+            let x = Variable()
+            let y = Variable()
+            try? solver.add(Expression(x) >= 10)
+            try? solver.add(Expression(y) <= Expression(x) + 100)
+            try? solver.add((Expression(y) == 300).with(.strong))
+            solver.checkInvariants()
+            let simplex = solver.rows.indices.first { solver.rows[$0] != nil && !solver.isDefinition(Symbol($0)) }
+            if let simplex { solver.rows[simplex]!.constant = -1.0e-6 }
+            solver.checkInvariants()
+        }
+    }
+
+    @Test("The bound is 1e-7 for unit factors, and follows a row's coefficients and the constraints' largest factor")
+    func bound() throws {
+        var solver = Solver()
+        let x = Variable()
+        try solver.add(Expression(x) >= 10)
+        var row = Row(constant: 0)
+        #expect(solver.roundingBound(of: row, largest: 1000) == 1.0e-7)
+        row.add(solver.symbol(for: x), 1.0e6)
+        // 1e-13 of the largest constant, times one plus the coefficients' magnitudes.
+        #expect(abs(solver.roundingBound(of: row, largest: 1000) - 1.0e-13 * 1000 * (1 + 1.0e6)) < 1.0e-12)
+        let y = Variable()
+        try solver.add(Expression(y) == 1000 * Expression(x))
+        // A constraint that scales a variable by 1000 allows factors of a million, the square.
+        #expect(abs(solver.roundingBound(of: Row(constant: 0), largest: 1000) - 1.0e-4) < 1.0e-12)
+    }
+}
+
 @Suite struct ChainedMultiplierTests {
     /// Found by the scene fuzz target: widths chained by multipliers of a thousand, with two required
     /// equalities that are nearly parallel (`b == 1000 a` and `b == 1005 a`, so `a` and `b` must be 0), and

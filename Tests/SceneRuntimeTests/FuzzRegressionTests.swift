@@ -72,15 +72,24 @@ import Testing
 
     @Test(
         "Labels in stacks changing their text, in the order the scene fuzz target changes them, keep the tableau whole",
-        arguments: ["9d8db1f0c0d44a729672c3921d22820351c68af8", "9c3b482efa624ab61a830ce12c448dc753bcdaf3"])
+        arguments: [
+            "9d8db1f0c0d44a729672c3921d22820351c68af8", "9c3b482efa624ab61a830ce12c448dc753bcdaf3",
+            "69928544c5ef99ec44ba129c33e412d2b81243a2", "b7a0867d3a4814108ed611d8835fda521193bf89",
+            "ec437c5f35655f3265ba15d613ef6f3da2a1b9fc",
+        ])
     func textChangesAsTheFuzzTargetMakesThem(input: String) throws {
-        // The scene fuzz target found both on builds that did not land. With the first, a build whose sums that
-        // cancelled were zero within 1e-12 of their larger term left a simplex row 21.8 below zero (a difference
-        // that small was not rounding). The second (stacks of wrapping labels with margins) was a timeout of 60 s, in a
-        // run of a build whose artificial phase entered through the most negative cost.
+        // The scene fuzz target found the first two on builds that did not land. With the first, a build whose sums
+        // that cancelled were zero within 1e-12 of their larger term left a simplex row 21.8 below zero (a
+        // difference that small was not rounding). The second (stacks of wrapping labels with margins) was a timeout
+        // of 60 s, in a run of a build whose artificial phase entered through the most negative cost. The last three
+        // chain widths by multipliers of a thousand (`x == 1000 * y`, one `1005`, one chain of three): their first
+        // layout leaves a row 6.0e-6, 1.0e-7 and 1.1e-4 below zero, rounding that a bound of 1e-7 not scaled by the
+        // factors the rows were multiplied by took for a broken tableau (``Solver/roundingBound(of:largest:)``).
         let bytes = try Self.input(input)
         let scene = Scene.parse(SourceFile(name: "fuzz.layout", bytes: bytes))
         var model = LayoutModel(scene: scene)
+        model.solver.checkInvariants()
+        #expect(!model.multilineViews.isEmpty, "the input's labels wrap, and change their text below")
         let suffixes = [" wider words here", " and more words", "", " a", " with a much longer run of words to wrap"]
         for (k, view) in model.multilineViews.prefix(8).enumerated() {
             model.setText(
