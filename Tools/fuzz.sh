@@ -27,6 +27,9 @@
 #   FUZZ_RUNS=N Tools/fuzz.sh 0 …       (N inputs per target, however long they take, instead of SECONDS:
 #                                        `FUZZ_FAST=1 FUZZ_RUNS=10000000 Tools/fuzz.sh 0 protocol` for a run by
 #                                        the ten million)
+#   FUZZ_JOBS=N Tools/fuzz.sh …         (N processes for each target, sharing its corpus as they go, and
+#                                        FUZZ_RUNS / N inputs each: `FUZZ_JOBS=2` fuzzes on both cores of a
+#                                        2-core machine; each process's rate is printed, and their sum)
 #   FUZZ_MINIMISE=1 Tools/fuzz.sh 0 [TARGET…]
 #                                       (no fuzzing: replaces Tools/fuzz/corpus/TARGET by the smallest set of
 #                                        its inputs and the grown corpus's that reaches the same coverage)
@@ -337,31 +340,68 @@ for target in "${targets[@]}"; do
         continue
     fi
     # -timeout: an input that takes 10 s counts as a hang; -max_len: inputs longer than libFuzzer's default 4 KB.
-    if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS"); else limit=(-max_total_time="$seconds"); fi
     # The log's lines pass through the shell on their way, so that the moment libFuzzer has run the whole corpus
     # (its INITED line) is known: the rate after it is the rate of the fuzzing itself, which a long run keeps,
     # while loading a grown corpus of tens of thousands of inputs can take most of a short run.
-    rm -f "$out/$target/inited"
+    # FUZZ_JOBS=N: N processes on the one corpus folder (each reads what the others add to it as it goes), each
+    # with its own log (fuzz.log, then fuzz-2.log …) and the whole time or FUZZ_RUNS / N inputs.
+    jobs=${FUZZ_JOBS:-1}
+    if [ -n "${FUZZ_RUNS:-}" ]; then
+        limit=(-runs=$(((FUZZ_RUNS + jobs - 1) / jobs)))
+    else
+        limit=(-max_total_time="$seconds")
+    fi
+    rm -f "$out/$target"/inited* "$out/$target"/ended*
     set +e
-    # SWIFT_BACKTRACE: Swift's backtracer would take the trap's signal, and libFuzzer would write no crash file.
-    SWIFT_BACKTRACE=enable=no "$out/fuzz-$target" "${limit[@]}" -timeout=10 -max_len=16384 -dict="$out/$target/dict" \
-        -artifact_prefix="$out/$target/" -print_final_stats=1 "$out/$target/corpus" 2>&1 |
-        while IFS= read -r line; do
-            case "$line" in *[[:space:]]INITED[[:space:]]*) echo "$EPOCHREALTIME ${line%%[[:space:]]*}" > "$out/$target/inited" ;; esac
-            printf '%s\n' "$line"
-        done > "$out/$target/fuzz.log"
-    status=${PIPESTATUS[0]}
-    ended=$EPOCHREALTIME
+    pids=()
+    for job in $(seq 1 "$jobs"); do
+        suffix=$([ "$job" -eq 1 ] || echo "-$job")
+        (
+            # SWIFT_BACKTRACE: Swift's backtracer would take the trap's signal, and libFuzzer would write no crash
+            # file.
+            SWIFT_BACKTRACE=enable=no "$out/fuzz-$target" "${limit[@]}" -timeout=10 -max_len=16384 \
+                -dict="$out/$target/dict" -artifact_prefix="$out/$target/" -print_final_stats=1 "$out/$target/corpus" 2>&1 |
+                while IFS= read -r line; do
+                    case "$line" in *[[:space:]]INITED[[:space:]]*) echo "$EPOCHREALTIME ${line%%[[:space:]]*}" > "$out/$target/inited$suffix" ;; esac
+                    printf '%s\n' "$line"
+                done > "$out/$target/fuzz$suffix.log"
+            status=${PIPESTATUS[0]}
+            echo "$EPOCHREALTIME" > "$out/$target/ended$suffix"
+            exit "$status"
+        ) &
+        pids+=($!)
+    done
+    # Each process's exit status; the first that is not 0 is the target's.
+    status=0
+    for pid in "${pids[@]}"; do
+        wait "$pid"
+        job_status=$?
+        [ "$status" -ne 0 ] || status=$job_status
+    done
     set -e
-    echo "== $target (${FUZZ_RUNS:+$FUZZ_RUNS inputs}${FUZZ_RUNS:-$seconds s}): exit status $status"
-    grep -E "DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::new_units_added|ERROR|Fatal error|SUMMARY|Test unit written" \
-        "$out/$target/fuzz.log" || true
-    if [ -e "$out/$target/inited" ]; then
-        read -r inited_at inited_units < "$out/$target/inited"
-        units=$(sed -n -E 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$out/$target/fuzz.log")
-        awk -v a="$inited_at" -v b="$ended" -v n="${inited_units#\#}" -v m="${units:-0}" 'BEGIN {
-            if (b - a > 0.5) printf "after the corpus (%d inputs): %d inputs in %.1f s, %d a second\n", n, m - n, b - a, (m - n) / (b - a)
-        }'
+    if [ -n "${FUZZ_RUNS:-}" ]; then length="$FUZZ_RUNS inputs"; else length="$seconds s"; fi
+    echo "== $target ($length${FUZZ_JOBS:+, $jobs processes}): exit status $status"
+    total_rate=0
+    for job in $(seq 1 "$jobs"); do
+        suffix=$([ "$job" -eq 1 ] || echo "-$job")
+        log="$out/$target/fuzz$suffix.log"
+        grep -E "DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::new_units_added|ERROR|Fatal error|SUMMARY|Test unit written" \
+            "$log" || true
+        if [ -e "$out/$target/inited$suffix" ]; then
+            read -r inited_at inited_units < "$out/$target/inited$suffix"
+            ended=$EPOCHREALTIME
+            if [ -e "$out/$target/ended$suffix" ]; then read -r ended < "$out/$target/ended$suffix"; fi
+            units=$(sed -n -E 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log")
+            rate=$(awk -v a="$inited_at" -v b="$ended" -v n="${inited_units#\#}" -v m="${units:-0}" 'BEGIN {
+                if (b - a > 0.5) printf "%d", (m - n) / (b - a); else printf "0" }')
+            awk -v a="$inited_at" -v b="$ended" -v n="${inited_units#\#}" -v m="${units:-0}" 'BEGIN {
+                if (b - a > 0.5) printf "after the corpus (%d inputs): %d inputs in %.1f s, %d a second\n", n, m - n, b - a, (m - n) / (b - a)
+            }'
+            total_rate=$((total_rate + rate))
+        fi
+    done
+    if [ "$jobs" -gt 1 ]; then
+        echo "== $target: $total_rate inputs a second in all, after the corpus, from $jobs processes"
     fi
     [ "$status" -eq 0 ] || found=1
 done
