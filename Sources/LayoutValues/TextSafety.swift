@@ -75,43 +75,42 @@ package func quoted(_ text: some StringProtocol) -> String {
 /// quotes a name some other way can reach this.
 package let messageLengthLimit = 500
 
-/// ``escapedForDisplay(_:limit:)-(StringProtocol,_)`` of a string, the usual call: printable ASCII within the
-/// limit, as every message and most file names are, is shown as it is, found by one pass over its bytes. (The
-/// generic function is not specialized for the modules that call it: it read such a message a scalar at a time
-/// through the protocol, about fifty instructions a character, and every diagnostic rendered reads two.)
+/// Text of a message or a file name as shown: unsafe characters (``Unicode/Scalar/isUnsafeToShow``) escaped,
+/// and cut with `…` once `limit` characters are shown.
+///
+/// Printable ASCII within the limit, as every message and most file names are, is shown as it is, found by one
+/// pass over its bytes. Other text is read through the string's own scalars and written as bytes: through a
+/// substring's, which checks each index, and a string grown a scalar at a time, a message quoting a line of
+/// garbage took about 9,000 instructions (callgrind, `layoutctl check` of the `exec` fuzz corpus's garbage).
 package func escapedForDisplay(_ text: String, limit: Int = .max) -> String {
     let isPlainASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
         bytes.count <= limit && !bytes.contains { $0 < 0x20 || $0 >= 0x7F }
     }
     if isPlainASCII == true { return text }
-    return escapedForDisplay(Substring(text), limit: limit)
-}
-
-/// Text of a message or a file name as shown: unsafe characters escaped, and
-/// cut with `…` once `limit` characters are shown.
-package func escapedForDisplay(_ text: some StringProtocol, limit: Int = .max) -> String {
-    // The usual text, with nothing to escape or cut, is shown as it is: not rebuilt a scalar at a time.
     var count = 0
     let isPlain = !text.unicodeScalars.contains { scalar in
         count += 1
         return count > limit || scalar.isUnsafeToShow
     }
-    if isPlain { return String(text) }
-    var out = ""
+    if isPlain { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 16)
     var width = 0
     for scalar in text.unicodeScalars {
+        width += scalar.isUnsafeToShow ? scalar.escapedLength : 1
+        if width > limit { return String(decoding: out, as: UTF8.self) + "…" }
         if scalar.isUnsafeToShow {
-            let escaped = scalar.escaped
-            width += escaped.utf8.count
-            if width > limit { return out + "…" }
-            out += escaped
+            scalar.appendEscaped(to: &out)
         } else {
-            width += 1
-            if width > limit { return out + "…" }
-            out.unicodeScalars.append(scalar)
+            UTF8.encode(scalar) { out.append($0) }
         }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// ``escapedForDisplay(_:limit:)-(String,_)`` of any text: of a substring, the string it makes.
+package func escapedForDisplay(_ text: some StringProtocol, limit: Int = .max) -> String {
+    escapedForDisplay(String(text), limit: limit)
 }
 
 /// Text for a terminal, whole lines of it: as ``escapedForDisplay(_:limit:)``, but new lines and tabs stay as
