@@ -25,8 +25,8 @@
 #   FUZZ_EVERY_CHECK=1 Tools/fuzz.sh …  (every check on every input: each target runs its expensive checks
 #                                        on a sample of the inputs, the first 64 then every 16th)
 #   FUZZ_RUNS=N Tools/fuzz.sh 0 …       (N inputs per target, however long they take, instead of SECONDS:
-#                                        `FUZZ_FAST=1 FUZZ_RUNS=10000000 Tools/fuzz.sh 0 protocol` for a run by
-#                                        the ten million)
+#                                        `FUZZ_FAST=1 FUZZ_JOBS=2 FUZZ_RUNS=10000000 Tools/fuzz.sh 0 protocol`
+#                                        for a run by the ten million on two cores)
 #   FUZZ_JOBS=N Tools/fuzz.sh …         (N processes for each target, sharing its corpus as they go, and
 #                                        FUZZ_RUNS / N inputs each: `FUZZ_JOBS=2` fuzzes on both cores of a
 #                                        2-core machine; each process's rate is printed, and their sum)
@@ -371,12 +371,16 @@ for target in "${targets[@]}"; do
         ) &
         pids+=($!)
     done
-    # Each process's exit status; the first that is not 0 is the target's.
+    # The first exit status that is not 0 is the target's, and stops the other processes: what one found is what
+    # the run reports, and a run by the million would otherwise go on for its length without it.
     status=0
-    for pid in "${pids[@]}"; do
-        wait "$pid"
+    for _ in "${pids[@]}"; do
+        wait -n
         job_status=$?
-        [ "$status" -ne 0 ] || status=$job_status
+        if [ "$job_status" -ne 0 ] && [ "$status" -eq 0 ]; then
+            status=$job_status
+            for pid in "${pids[@]}"; do pkill -TERM -P "$pid" 2>/dev/null; done
+        fi
     done
     set -e
     if [ -n "${FUZZ_RUNS:-}" ]; then length="$FUZZ_RUNS inputs"; else length="$seconds s"; fi
@@ -392,11 +396,13 @@ for target in "${targets[@]}"; do
             ended=$EPOCHREALTIME
             if [ -e "$out/$target/ended$suffix" ]; then read -r ended < "$out/$target/ended$suffix"; fi
             units=$(sed -n -E 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log")
-            rate=$(awk -v a="$inited_at" -v b="$ended" -v n="${inited_units#\#}" -v m="${units:-0}" 'BEGIN {
-                if (b - a > 0.5) printf "%d", (m - n) / (b - a); else printf "0" }')
-            awk -v a="$inited_at" -v b="$ended" -v n="${inited_units#\#}" -v m="${units:-0}" 'BEGIN {
-                if (b - a > 0.5) printf "after the corpus (%d inputs): %d inputs in %.1f s, %d a second\n", n, m - n, b - a, (m - n) / (b - a)
-            }'
+            IFS=$'\t' read -r rate summary < <(awk -v a="$inited_at" -v b="$ended" -v n="${inited_units#\#}" \
+                -v m="${units:-0}" 'BEGIN {
+                    if (b - a > 0.5) printf "%d\tafter the corpus (%d inputs): %d inputs in %.1f s, %d a second\n",
+                        (m - n) / (b - a), n, m - n, b - a, (m - n) / (b - a)
+                    else printf "0\t\n"
+                }')
+            [ -z "$summary" ] || echo "$summary"
             total_rate=$((total_rate + rate))
         fi
     done
