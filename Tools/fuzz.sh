@@ -28,8 +28,9 @@
 #                                        `FUZZ_FAST=1 FUZZ_JOBS=2 FUZZ_RUNS=10000000 Tools/fuzz.sh 0 protocol`
 #                                        for a run by the ten million on two cores)
 #   FUZZ_JOBS=N Tools/fuzz.sh …         (N processes for each target, sharing its corpus as they go, and
-#                                        FUZZ_RUNS / N inputs each: `FUZZ_JOBS=2` fuzzes on both cores of a
-#                                        2-core machine; each process's rate is printed, and their sum)
+#                                        FUZZ_RUNS / N inputs each, their replay of the corpus included:
+#                                        `FUZZ_JOBS=2` fuzzes on both cores of a 2-core machine; each
+#                                        process's rate is printed, and their sum)
 #   FUZZ_MINIMISE=1 Tools/fuzz.sh 0 [TARGET…]
 #                                       (no fuzzing: replaces Tools/fuzz/corpus/TARGET by the smallest set of
 #                                        its inputs and the grown corpus's that reaches the same coverage)
@@ -59,6 +60,8 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(scene protocol exec import lsp)
+jobs=${FUZZ_JOBS:-1}
+if ! [[ $jobs =~ ^[1-9][0-9]*$ ]]; then echo "fuzz.sh: FUZZ_JOBS must be a whole number from 1, not '$jobs'" >&2; exit 2; fi
 # FUZZ_FAST=1: without AddressSanitizer, into .build-fuzz-fast, for long runs by the million (the preconditions
 # still trap; what ASan adds is the check of unsafe pointer code, which the default runs keep).
 if [ -n "${FUZZ_FAST:-}" ]; then
@@ -345,13 +348,12 @@ for target in "${targets[@]}"; do
     # while loading a grown corpus of tens of thousands of inputs can take most of a short run.
     # FUZZ_JOBS=N: N processes on the one corpus folder (each reads what the others add to it as it goes), each
     # with its own log (fuzz.log, then fuzz-2.log …) and the whole time or FUZZ_RUNS / N inputs.
-    jobs=${FUZZ_JOBS:-1}
     if [ -n "${FUZZ_RUNS:-}" ]; then
         limit=(-runs=$(((FUZZ_RUNS + jobs - 1) / jobs)))
     else
         limit=(-max_total_time="$seconds")
     fi
-    rm -f "$out/$target"/inited* "$out/$target"/ended*
+    rm -f "$out/$target"/inited* "$out/$target"/ended* "$out/$target"/fuzz-[0-9]*.log
     set +e
     pids=()
     for job in $(seq 1 "$jobs"); do
@@ -379,25 +381,29 @@ for target in "${targets[@]}"; do
         job_status=$?
         if [ "$job_status" -ne 0 ] && [ "$status" -eq 0 ]; then
             status=$job_status
-            for pid in "${pids[@]}"; do pkill -TERM -P "$pid" 2>/dev/null; done
+            # The fuzzers alone: each one's logger drains what it writes as it stops, its summary included.
+            for pid in "${pids[@]}"; do pkill -TERM -P "$pid" -x "fuzz-$target" 2>/dev/null; done
         fi
     done
     set -e
     if [ -n "${FUZZ_RUNS:-}" ]; then length="$FUZZ_RUNS inputs"; else length="$seconds s"; fi
-    echo "== $target ($length${FUZZ_JOBS:+, $jobs processes}): exit status $status"
+    if [ "$jobs" -gt 1 ]; then length+=", $jobs processes"; fi
+    echo "== $target ($length): exit status $status"
     total_rate=0
     for job in $(seq 1 "$jobs"); do
         suffix=$([ "$job" -eq 1 ] || echo "-$job")
         log="$out/$target/fuzz$suffix.log"
+        if [ "$jobs" -gt 1 ]; then echo "-- process $job ($log)"; fi
         grep -E "DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::new_units_added|ERROR|Fatal error|SUMMARY|Test unit written" \
             "$log" || true
-        if [ -e "$out/$target/inited$suffix" ]; then
+        units=$(sed -n -E 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log")
+        # A process stopped before its summary, or before it had run the corpus, has no rate.
+        if [ -e "$out/$target/inited$suffix" ] && [ -n "$units" ]; then
             read -r inited_at inited_units < "$out/$target/inited$suffix"
             ended=$EPOCHREALTIME
             if [ -e "$out/$target/ended$suffix" ]; then read -r ended < "$out/$target/ended$suffix"; fi
-            units=$(sed -n -E 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log")
             IFS=$'\t' read -r rate summary < <(awk -v a="$inited_at" -v b="$ended" -v n="${inited_units#\#}" \
-                -v m="${units:-0}" 'BEGIN {
+                -v m="$units" 'BEGIN {
                     if (b - a > 0.5) printf "%d\tafter the corpus (%d inputs): %d inputs in %.1f s, %d a second\n",
                         (m - n) / (b - a), n, m - n, b - a, (m - n) / (b - a)
                     else printf "0\t\n"

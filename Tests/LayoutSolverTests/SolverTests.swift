@@ -286,39 +286,70 @@ func expectValue(
 
 @Suite struct RoundingBoundTests {
     /// The check of the invariants lets a simplex row's constant go below zero by as much as rounding can take
-    /// it: 1e-7 for constraints that scale by 2 at most, more for rows that chains of large multipliers made
-    /// (``Solver/roundingBound(of:largest:)``; the scene fuzz target's inputs in `FuzzRegressionTests`). A row a
-    /// millionth below zero in a layout of unit factors is a broken tableau, not rounding.
+    /// it: 1e-7 for rows of small factors, more for rows that chains of large multipliers made
+    /// (``Solver/roundingBound(of:largest:growth:)``; the scene fuzz target's inputs in `FuzzRegressionTests`). A
+    /// row a millionth below zero in a layout of unit factors is a broken tableau, not rounding; so is a row 0.02
+    /// below zero beside a constraint that scales by ten thousand (the artificial phase once left a dummy's row
+    /// that far below zero). The trap must be that row's: its message gives the constant set.
     @Test("A simplex row a millionth below zero, with constraints of unit factors, fails the check")
     func unitFactors() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var solver = Solver()
             let x = Variable()
             let y = Variable()
-            try? solver.add(Expression(x) >= 10)
-            try? solver.add(Expression(y) <= Expression(x) + 100)
-            try? solver.add((Expression(y) == 300).with(.strong))
+            try solver.add(Expression(x) >= 10)
+            try solver.add(Expression(y) <= Expression(x) + 100)
+            try solver.add((Expression(y) == 300).with(.strong))
             solver.checkInvariants()
             let simplex = solver.rows.indices.first { solver.rows[$0] != nil && !solver.isDefinition(Symbol($0)) }
-            if let simplex { solver.rows[simplex]!.constant = -1.0e-6 }
+            solver.rows[simplex!]!.constant = -1.0e-6
             solver.checkInvariants()
         }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("infeasible: -1e-06"), "\(message)")
     }
 
-    @Test("The bound is 1e-7 for unit factors, and follows a row's coefficients and the constraints' largest factor")
+    @Test("A simplex row 0.02 below zero, beside a constraint that scales by ten thousand, fails the check")
+    func largeFactor() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var solver = Solver()
+            let x = Variable()
+            let y = Variable()
+            let z = Variable()
+            try solver.add(Expression(x) == 10000 * Expression(y))
+            try solver.add((Expression(y) == 0.03).with(.strong))
+            try solver.add(Expression(z) >= 10)
+            try solver.add(Expression(z) <= Expression(x) + 200)
+            try solver.add((Expression(z) == 600).with(.strong))
+            solver.checkInvariants()
+            let simplex = solver.rows.indices.first { solver.rows[$0] != nil && !solver.isDefinition(Symbol($0)) }
+            solver.rows[simplex!]!.constant = -0.02
+            solver.checkInvariants()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("infeasible: -0.02"), "\(message)")
+    }
+
+    @Test("The bound follows a row's coefficients and the tableau's growth, up to the square of the largest factor")
     func bound() throws {
         var solver = Solver()
         let x = Variable()
-        try solver.add(Expression(x) >= 10)
-        var row = Row(constant: 0)
-        #expect(solver.roundingBound(of: row, largest: 1000) == 1.0e-7)
-        row.add(solver.symbol(for: x), 1.0e6)
-        // 1e-13 of the largest constant, times one plus the coefficients' magnitudes.
-        #expect(abs(solver.roundingBound(of: row, largest: 1000) - 1.0e-13 * 1000 * (1 + 1.0e6)) < 1.0e-12)
         let y = Variable()
-        try solver.add(Expression(y) == 1000 * Expression(x))
-        // A constraint that scales a variable by 1000 allows factors of a million, the square.
-        #expect(abs(solver.roundingBound(of: Row(constant: 0), largest: 1000) - 1.0e-4) < 1.0e-12)
+        try solver.add(Expression(x) >= 10)
+        // A stack's proportion of a thousandth: the largest factor is 1,000.
+        try solver.add(Expression(y) == 0.001 * Expression(x))
+        var row = Row(constant: 0)
+        // A tableau that has not grown: 1e-7, however small a factor a constraint has.
+        #expect(solver.roundingBound(of: row, largest: 1000, growth: 1) == 1.0e-7)
+        // One that has: 1e-13 of the largest constant, times its growth.
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1.0e5) - 1.0e-5) < 1.0e-12)
+        // The row's own coefficients count as much: one plus their magnitudes.
+        row.add(solver.symbol(for: x), 1.0e5)
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-13 * 1000 * (1 + 1.0e5)) < 1e-12)
+        // Either counts up to the square of the largest factor, a million.
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1.0e12) - 1.0e-4) < 1.0e-12)
+        row.add(solver.symbol(for: y), 1.0e9)
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-4) < 1.0e-12)
     }
 }
 
