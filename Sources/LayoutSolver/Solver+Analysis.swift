@@ -161,7 +161,7 @@ extension Solver {
 
     /// The largest constant of the tableau's rows, and its growth: its largest coefficient, at least 1
     /// (``roundingBound(of:largest:growth:)``).
-    package var roundingScale: (largest: Double, growth: Double) {
+    var roundingScale: (largest: Double, growth: Double) {
         var largest = 0.0
         var growth = 1.0
         for case let row? in rows {

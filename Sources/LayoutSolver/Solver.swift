@@ -120,7 +120,7 @@ public struct Solver: Sendable {
     // MARK: Numerical health (``recoverIfIllConditioned()``).
     /// The largest factor by which a constraint scales a variable, either
     /// way: the largest of every coefficient's magnitude and its inverse, at least 1.
-    package var inputScale = 1.0
+    var inputScale = 1.0
     /// Set when a row entered the tableau with a coefficient far beyond what
     /// the constraints' own coefficients make, or a simplex loop hit its bound.
     var isIllConditioned = false
