@@ -209,7 +209,11 @@ extension Solver {
             }
             guard !isDefinition(basic) else { continue }
             let tolerance = roundingBound(of: row, largest: largest, growth: growth)
-            precondition(row.constant >= -tolerance, "simplex row \(basic) infeasible: \(row.constant)")
+            precondition(
+                row.constant >= -tolerance,
+                "simplex row \(basic) infeasible: \(row.constant) (bound \(tolerance): coefficients up to "
+                    + "\(row.cells.map { abs($0.coefficient) }.max() ?? 0), tableau's growth \(growth), largest "
+                    + "factor \(inputScale), largest constant \(largest))")
             if kinds[i] == .dummy {
                 precondition(abs(row.constant) < tolerance, "basic dummy \(basic) is not zero: \(row.constant)")
                 precondition(
