@@ -41,13 +41,38 @@ extension Solver {
     /// values (``magnitude(of:)``), while the tableau is still as the earlier
     /// additions left it, so that path reads the values a flush after each
     /// addition would have given.
+    ///
+    /// When undoing a failed dual simplex broke the tableau (``undoBrokeTableau``), the tableau is built again
+    /// from its constraints, this one with them if it went in; one that did not is tried once more on the fresh
+    /// tableau, through the artificial variable, which judges it as the broken one could not.
     @usableFromInline
     mutating func addLeavingValues(_ constraint: Constraint) throws(SolverError) {
         if tags.contains(constraint.id) { throw .duplicateConstraint(constraint) }
         guard constraint.expression.constant.isFinite,
             constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite })
         else { throw .nonFinite(constraint) }
+        undoBrokeTableau = false
+        var failure: SolverError? = nil
+        do throws(SolverError) { try enter(constraint) } catch { failure = error }
+        if undoBrokeTableau && !isRebuilding {
+            undoBrokeTableau = false
+            rebuild()
+            if failure != nil {
+                // Through the artificial variable, whose failure leaves nothing to undo: the dual simplex would
+                // choose the same pivots on the fresh tableau.
+                entersByDualSimplex = false
+                defer { entersByDualSimplex = true }
+                failure = nil
+                do throws(SolverError) { try enter(constraint) } catch { failure = error }
+            }
+        }
+        undoBrokeTableau = false
+        if let failure { throw failure }
+    }
 
+    /// `addLeavingValues(_:)` of a constraint that is new and finite: into the tableau, or an error with the
+    /// tableau as it was.
+    private mutating func enter(_ constraint: Constraint) throws(SolverError) {
         var (row, tag) = makeRow(for: constraint)
         do {
             if let subject = chooseDefinedVariable(in: row) {
@@ -216,7 +241,7 @@ extension Solver {
             subject = tag.marker
         }
         if subject < 0 {
-            if installByDualSimplex(row) { return }
+            if entersByDualSimplex && installByDualSimplex(row) { return }
             if valuesPending { flushValues() }
             try addWithArtificialVariable(row, constraint: constraint)
             return
@@ -359,24 +384,48 @@ extension Solver {
         let limit = 64 + 4 * rows.count
         var pivots: [(leaving: Symbol, entering: Symbol)] = []
         var feasible = true
+        var stuck: Symbol = -1
         while let leaving = infeasibleRows.popLast() {
             guard let row = rows[Int(leaving)], !isDefinition(leaving),
                 row.constant < 0, !nearZero(row.constant)
             else { continue }
             guard pivots.count < limit, let entering = dualEnteringSymbol(for: row) else {
                 feasible = false
+                stuck = leaving
                 break
             }
             pivot(leaving: leaving, entering: entering)
             pivots.append((leaving, entering))
         }
-        infeasibleRows.removeAll(keepingCapacity: true)
-        if feasible { return true }
+        if feasible {
+            infeasibleRows.removeAll(keepingCapacity: true)
+            return true
+        }
         // Back to the tableau before the row: each pivot undone, then the row taken out.
         for (leaving, entering) in pivots.reversed() { pivot(leaving: entering, entering: leaving) }
-        infeasibleRows.removeAll(keepingCapacity: true)
         _ = takeRow(subject)
+        // In floating point an undone pivot is not always the row it replaced: a term that a pivot dropped as zero
+        // (a product under 1e-8, as chains of multipliers of a thousand make) does not come back, and a row the
+        // undoing went through can be left below zero, where it was feasible before: the row the dual simplex
+        // stopped on, one a pivot made basic or left, or one a pivot or an undone pivot made negative (a row that
+        // lost the entering symbol's term stays as the pivot left it).
+        infeasibleRows.append(stuck)
+        for (leaving, entering) in pivots { infeasibleRows += [leaving, entering] }
+        if infeasibleRows.contains(where: isLeftBelowZero) { undoBrokeTableau = true }
+        infeasibleRows.removeAll(keepingCapacity: true)
         return false
+    }
+
+    /// Whether a simplex row that was feasible before a failed dual simplex is below zero after its pivots were
+    /// undone: by more than 1e-7, or than 1e-10 of the square of the largest factor a constraint scales a
+    /// variable by (``inputScale``), the rounding that such factors leave in a first layout.
+    ///
+    /// The tableau's own scale cannot tell: the pivot whose term was dropped is the one that made the scale grow
+    /// (a row 85 below zero, in a tableau whose largest constant was 8.5e10, left by a term of 1e-9 times 8.5e10).
+    /// Undone exactly, a row is as it was; a tableau built again costs time, never correctness.
+    func isLeftBelowZero(_ basic: Symbol) -> Bool {
+        guard basic >= 0, let row = rows[Int(basic)], !isDefinition(basic) else { return false }
+        return row.constant < -max(1.0e-7, 1.0e-10 * inputScale * inputScale)
     }
 
     /// Whether `row`, solved for `entering`, keeps every simplex row feasible.

@@ -126,6 +126,14 @@ public struct Solver: Sendable {
     var isIllConditioned = false
     /// Set while this solver is being built again from another's constraints.
     var isRebuilding = false
+    /// Set when the dual simplex, undoing its pivots after a row it could not make feasible, left another row
+    /// below zero by more than rounding (``installByDualSimplex(_:)``): the tableau is built again, and the
+    /// constraint being added tried on it if it did not go in (``addLeavingValues(_:)``).
+    var undoBrokeTableau = false
+    /// Whether a row with no feasible subject may enter by the dual simplex (``installByDualSimplex(_:)``), else
+    /// through the artificial variable at once: cleared while a constraint is tried again after its dual simplex
+    /// broke the tableau.
+    var entersByDualSimplex = true
 
     /// Counts of the work done, for tests and benchmarks.
     package var statistics = SolverStatistics()
