@@ -146,7 +146,10 @@ extension Solver {
     /// the larger of the two, counted only up to the square of the largest factor a constraint scales a
     /// variable by (``inputScale``), the growth the solver itself expects of its coefficients
     /// (``coefficientLimit``): a tableau grown past that, by a pivot on a small coefficient, does not loosen its
-    /// own check further. For a layout whose constraints scale by 2 at most, the bound is 1e-7.
+    /// own check further. A row that itself holds a larger coefficient, as products of chained multipliers make
+    /// (8.4e7 on widths chained by a thousand, three times over), counts up to that coefficient: a residue of
+    /// rounding in a required equality's dummy moves the row by that much (a row 0.0117 below zero, its dummies
+    /// a ten-billionth off). For a layout whose constraints scale by 2 at most, the bound is 1e-7.
     ///
     /// Where constraints scale by a thousand and more, rounding and a broken tableau can leave rows as far
     /// below zero, and the check cannot tell them apart: on widths chained by multipliers of 1,000 and 1,005
@@ -155,8 +158,13 @@ extension Solver {
     /// are made.
     func roundingBound(of row: Row, largest: Double, growth: Double) -> Double {
         var factors = 1.0
-        for cell in row.cells { factors += abs(cell.coefficient) }
-        return max(1.0e-7, 1.0e-13 * largest * min(max(factors, growth), inputScale * inputScale))
+        var largestCoefficient = 0.0
+        for cell in row.cells {
+            factors += abs(cell.coefficient)
+            largestCoefficient = max(largestCoefficient, abs(cell.coefficient))
+        }
+        let cap = max(inputScale * inputScale, largestCoefficient)
+        return max(1.0e-7, 1.0e-13 * largest * min(max(factors, growth), cap))
     }
 
     /// The largest constant of the tableau's rows, and its growth: its largest coefficient, at least 1

@@ -330,7 +330,9 @@ func expectValue(
         #expect(message.contains("infeasible: -0.02"), "\(message)")
     }
 
-    @Test("The bound follows a row's coefficients and the tableau's growth, up to the square of the largest factor")
+    @Test(
+        "The bound follows a row's coefficients and the tableau's growth, up to the square of the largest factor or the row's largest coefficient"
+    )
     func bound() throws {
         var solver = Solver()
         let x = Variable()
@@ -348,8 +350,11 @@ func expectValue(
         #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-13 * 1000 * (1 + 1.0e5)) < 1e-12)
         // Either counts up to the square of the largest factor, a million.
         #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1.0e12) - 1.0e-4) < 1.0e-12)
+        // A row that itself holds a larger coefficient counts up to it (chained multipliers' products), and no
+        // further: one plus its magnitudes would be 1.0001e9.
         row.add(solver.symbol(for: y), 1.0e9)
-        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-4) < 1.0e-12)
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-13 * 1000 * 1.0e9) < 1.0e-12)
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1.0e12) - 0.1) < 1.0e-12)
     }
 }
 
