@@ -146,10 +146,7 @@ extension Solver {
     /// the larger of the two, counted only up to the square of the largest factor a constraint scales a
     /// variable by (``inputScale``), the growth the solver itself expects of its coefficients
     /// (``coefficientLimit``): a tableau grown past that, by a pivot on a small coefficient, does not loosen its
-    /// own check further. A row that itself holds a larger coefficient, as products of chained multipliers make
-    /// (8.4e7 on widths chained by a thousand, three times over), counts up to that coefficient: a residue of
-    /// rounding in a required equality's dummy moves the row by that much (a row 0.0117 below zero, its dummies
-    /// a ten-billionth off). For a layout whose constraints scale by 2 at most, the bound is 1e-7.
+    /// own check further. For a layout whose constraints scale by 2 at most, the bound is 1e-7.
     ///
     /// Where constraints scale by a thousand and more, rounding and a broken tableau can leave rows as far
     /// below zero, and the check cannot tell them apart: on widths chained by multipliers of 1,000 and 1,005
@@ -158,13 +155,20 @@ extension Solver {
     /// are made.
     func roundingBound(of row: Row, largest: Double, growth: Double) -> Double {
         var factors = 1.0
-        var largestCoefficient = 0.0
-        for cell in row.cells {
-            factors += abs(cell.coefficient)
-            largestCoefficient = max(largestCoefficient, abs(cell.coefficient))
-        }
-        let cap = max(inputScale * inputScale, largestCoefficient)
-        return max(1.0e-7, 1.0e-13 * largest * min(max(factors, growth), cap))
+        for cell in row.cells { factors += abs(cell.coefficient) }
+        return max(1.0e-7, 1.0e-13 * largest * min(max(factors, growth), inputScale * inputScale))
+    }
+
+    /// How far a simplex row's constant may be below zero (``checkInvariants()``): the rounding bound, in the units
+    /// of the row's largest coefficient when that is more than 1.
+    ///
+    /// A row whose coefficients reach 6.2e7 (products of widths chained by multipliers of a thousand) moves by
+    /// 6.2e7 for each unit its parameters move: 20.5 below zero is its dummies 3.3e-7 off, required equalities
+    /// holding to rounding. Measured so, a row of coefficients up to 1 is judged as before.
+    func feasibilityBound(of row: Row, largest: Double, growth: Double) -> Double {
+        var largestCoefficient = 1.0
+        for cell in row.cells { largestCoefficient = max(largestCoefficient, abs(cell.coefficient)) }
+        return roundingBound(of: row, largest: largest, growth: growth) * largestCoefficient
     }
 
     /// The largest constant of the tableau's rows, and its growth: its largest coefficient, at least 1
@@ -179,8 +183,9 @@ extension Solver {
         return (largest, growth)
     }
 
-    /// The loosest bound ``checkInvariants()`` allows a simplex row below zero now, for tests: how much of a
-    /// broken tableau the check could miss on this layout.
+    /// The loosest bound ``checkInvariants()`` allows a basic dummy off zero, or a simplex row whose coefficients
+    /// are at most 1 below zero, now, for tests: how much of a broken tableau the check could miss on this layout.
+    /// A row with larger coefficients is judged in their units (``feasibilityBound(of:largest:growth:)``).
     package var loosestRoundingBound: Double {
         let (largest, growth) = roundingScale
         var loosest = 0.0
@@ -217,9 +222,10 @@ extension Solver {
             }
             guard !isDefinition(basic) else { continue }
             let tolerance = roundingBound(of: row, largest: largest, growth: growth)
+            let feasibility = feasibilityBound(of: row, largest: largest, growth: growth)
             precondition(
-                row.constant >= -tolerance,
-                "simplex row \(basic) infeasible: \(row.constant) (bound \(tolerance): coefficients up to "
+                row.constant >= -feasibility,
+                "simplex row \(basic) infeasible: \(row.constant) (bound \(feasibility): coefficients up to "
                     + "\(row.cells.map { abs($0.coefficient) }.max() ?? 0), tableau's growth \(growth), largest "
                     + "factor \(inputScale), largest constant \(largest))")
             if kinds[i] == .dummy {

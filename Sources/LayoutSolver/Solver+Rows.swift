@@ -111,11 +111,34 @@ extension Solver {
     /// the simplex works on (C_S) and in the objectives. Definitions keep
     /// referring to the symbol.
     mutating func substituteInSimplexRows(_ symbol: Symbol, _ row: Row) {
+        if columns[Int(symbol)].count > SymbolSet.inlineCapacity {
+            substituteInSimplexRowsOfLongColumn(symbol, row)
+            return
+        }
         for basic in columns[Int(symbol)] where !isDefinition(basic) {
             substitute(symbol, row, inRowOf: basic)
             let constant = rows[Int(basic)]!.constant
             if constant < 0 && !nearZero(constant) { infeasibleRows.append(basic) }
         }
+        substituteInObjective(symbol, row)
+    }
+
+    /// `substituteInSimplexRows(_:_:)` for a symbol many rows hold (a stack's width, which each of its rows
+    /// bounds): the column is taken out once and given back with the definitions alone, in the order that
+    /// removing the simplex rows one by one leaves (``SymbolSet/removing(_:)``), which later pivots follow. Removing
+    /// them from the column as they were substituted scanned it for each and copied it at the first.
+    private mutating func substituteInSimplexRowsOfLongColumn(_ symbol: Symbol, _ row: Row) {
+        let column = columns[Int(symbol)]
+        shapeVersion &+= 1
+        var substituted: [Symbol] = []
+        for basic in column where !isDefinition(basic) {
+            let coefficient = rows[Int(basic)]!.remove(symbol)
+            addToRow(basic, row, times: coefficient)
+            let constant = rows[Int(basic)]!.constant
+            if constant < 0 && !nearZero(constant) { infeasibleRows.append(basic) }
+            substituted.append(basic)
+        }
+        columns[Int(symbol)] = column.removing(substituted)
         substituteInObjective(symbol, row)
     }
 

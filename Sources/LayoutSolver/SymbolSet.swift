@@ -52,6 +52,39 @@ struct SymbolSet: Sequence {
         }
     }
 
+    /// Past this many members a column holds an array (the first two are inline, and the array starts with
+    /// room for six).
+    static let inlineCapacity = 8
+
+    /// The set without `members`, which it holds, each once: the same members in the same order as removing
+    /// them one by one, in turn, leaves, in time linear in the set's size (each ``remove(_:)`` scans the array).
+    func removing(_ members: [Symbol]) -> SymbolSet {
+        var flat = Array(self)
+        var position: [Symbol: Int] = [:]
+        position.reserveCapacity(flat.count)
+        for (i, symbol) in flat.enumerated() { position[symbol] = i }
+        // As `remove(_:)` moves them: the first's place takes the second, the second's the last; any other's, the
+        // last.
+        func move(from source: Int, to target: Int) {
+            flat[target] = flat[source]
+            position[flat[target]] = target
+        }
+        for symbol in members {
+            guard let i = position.removeValue(forKey: symbol) else { continue }
+            let last = flat.count - 1
+            if i == 0 && last >= 1 {
+                move(from: 1, to: 0)
+                if last >= 2 { move(from: last, to: 1) }
+            } else if i < last {
+                move(from: last, to: i)
+            }
+            flat.removeLast()
+        }
+        var result = SymbolSet()
+        for symbol in flat { result.insert(symbol) }
+        return result
+    }
+
     mutating func removeAll() {
         first = -1
         second = -1

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import LayoutSolver
@@ -282,6 +283,26 @@ func expectValue(
             solver.checkInvariants()
         }
     }
+
+    /// A pivot on a symbol that many rows hold takes the simplex rows out of its column at once
+    /// (``SymbolSet/removing(_:)``); the order left is the one that later pivots follow, so it must be the order that
+    /// removing them one by one leaves, for the results to stay what they were, bit for bit.
+    @Test("Removing members at once leaves the order that removing them one by one leaves")
+    func removingAtOnce() {
+        var generator = SplitMix(state: 25)
+        for _ in 0..<2_000 {
+            let count = Int(generator.next() % 40)
+            var set = SymbolSet()
+            var members = (0..<count).map { Symbol($0 * 3) }
+            for k in members.indices.reversed() { members.swapAt(k, Int(generator.next() % UInt64(k + 1))) }
+            for symbol in members { set.insert(symbol) }
+            var removed = members.filter { _ in generator.next() % 3 != 0 }
+            for k in removed.indices.reversed() { removed.swapAt(k, Int(generator.next() % UInt64(k + 1))) }
+            var oneByOne = set
+            for symbol in removed { oneByOne.remove(symbol) }
+            #expect(Array(set.removing(removed)) == Array(oneByOne), "\(members) without \(removed)")
+        }
+    }
 }
 
 @Suite struct RoundingBoundTests {
@@ -331,7 +352,7 @@ func expectValue(
     }
 
     @Test(
-        "The bound follows a row's coefficients and the tableau's growth, up to the square of the largest factor or the row's largest coefficient"
+        "The bound follows a row's coefficients and the tableau's growth, up to the square of the largest factor, and feasibility is judged in units of the row's largest coefficient"
     )
     func bound() throws {
         var solver = Solver()
@@ -350,11 +371,15 @@ func expectValue(
         #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-13 * 1000 * (1 + 1.0e5)) < 1e-12)
         // Either counts up to the square of the largest factor, a million.
         #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1.0e12) - 1.0e-4) < 1.0e-12)
-        // A row that itself holds a larger coefficient counts up to it (chained multipliers' products), and no
-        // further: one plus its magnitudes would be 1.0001e9.
         row.add(solver.symbol(for: y), 1.0e9)
-        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-13 * 1000 * 1.0e9) < 1.0e-12)
-        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1.0e12) - 0.1) < 1.0e-12)
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-4) < 1.0e-12)
+        // A simplex row's feasibility is judged in the units of its largest coefficient past 1: products of
+        // chained multipliers move such a row by that much for each unit its parameters move.
+        #expect(abs(solver.feasibilityBound(of: row, largest: 1000, growth: 1) - 1.0e-4 * 1.0e9) < 1.0e-3)
+        let unit = Row(constant: 0, sortedCells: [Cell(symbol: solver.symbol(for: x), coefficient: -0.5)])
+        #expect(
+            solver.feasibilityBound(of: unit, largest: 1000, growth: 10)
+                == solver.roundingBound(of: unit, largest: 1000, growth: 10))
     }
 }
 

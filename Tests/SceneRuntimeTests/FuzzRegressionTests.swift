@@ -81,7 +81,7 @@ import Testing
             "9d8db1f0c0d44a729672c3921d22820351c68af8", "9c3b482efa624ab61a830ce12c448dc753bcdaf3",
             "69928544c5ef99ec44ba129c33e412d2b81243a2", "b7a0867d3a4814108ed611d8835fda521193bf89",
             "ec437c5f35655f3265ba15d613ef6f3da2a1b9fc", "5cfc8c462356a0b7feefacbca5b37dca7216bd1a",
-            "5754e04e306487280bb6c0c497f9c5da192bb9c5",
+            "5754e04e306487280bb6c0c497f9c5da192bb9c5", "455c0e67abb03ac653b05c8f55a7dded51dff543",
         ])
     func textChangesAsTheFuzzTargetMakesThem(input: String) throws {
         // The scene fuzz target found the first two on builds that did not land. With the first, a build whose sums
@@ -94,8 +94,9 @@ import Testing
         // The sixth (multipliers of 1,000 and 0.001) left a slack's row 85 below zero: a constraint's dual simplex
         // failed, and undoing its pivot did not bring back a term of 1e-9 that the pivot had dropped. The tableau is
         // now built again when an undo leaves a row below zero, and the constraint tried on the fresh one. The
-        // seventh (widths chained by a thousand three times) leaves a row 0.0117 below zero whose coefficients reach
-        // 8.4e7, beyond the square of the largest factor that capped the bound: rounding, its dummies 1.4e-10 off.
+        // seventh and eighth (widths chained by a thousand three times) leave rows 0.0117 and 20.5 below zero whose
+        // coefficients reach 8.4e7 and 6.2e7 on dummies: rounding, required equalities 1.4e-10 and 3.3e-7 off, as the
+        // check now measures a row, in the units of its largest coefficient (``Solver/feasibilityBound(of:largest:growth:)``).
         let bytes = try Self.input(input)
         let scene = Scene.parse(SourceFile(name: "fuzz.layout", bytes: bytes))
         var model = LayoutModel(scene: scene)
