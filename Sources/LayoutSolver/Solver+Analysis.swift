@@ -146,7 +146,14 @@ extension Solver {
     /// the larger of the two, counted only up to the square of the largest factor a constraint scales a
     /// variable by (``inputScale``), the growth the solver itself expects of its coefficients
     /// (``coefficientLimit``): a tableau grown past that, by a pivot on a small coefficient, does not loosen its
-    /// own check further. For a layout whose constraints scale by 2 at most, the bound is 1e-7.
+    /// own check further.
+    ///
+    /// It is also at least what the artificial phase takes for zero: a residue of 1e-10 of the magnitudes the
+    /// constraint sums (``nearZero(_:scale:)``, ``magnitude(of:)``), a factor up to ``inputScale`` times a value up
+    /// to `largest`, which solving the artificial row for its largest coefficient, about 1 or more, leaves in
+    /// that symbol's row (a dummy's 1.015e-7 below zero on a factor of 1,005 and constants up to 1,000, from a
+    /// residue of 1.02e-7). For a layout whose constraints scale by 2 at most and whose constants are at most
+    /// 500, the bound is 1e-7.
     ///
     /// Where constraints scale by a thousand and more, rounding and a broken tableau can leave rows as far
     /// below zero, and the check cannot tell them apart: on widths chained by multipliers of 1,000 and 1,005
@@ -156,7 +163,8 @@ extension Solver {
     func roundingBound(of row: Row, largest: Double, growth: Double) -> Double {
         var factors = 1.0
         for cell in row.cells { factors += abs(cell.coefficient) }
-        return max(1.0e-7, 1.0e-13 * largest * min(max(factors, growth), inputScale * inputScale))
+        let rounding = 1.0e-13 * largest * min(max(factors, growth), inputScale * inputScale)
+        return max(1.0e-7, rounding, 1.0e-10 * largest * inputScale)
     }
 
     /// How far a simplex row's constant may be below zero (``checkInvariants()``): the rounding bound, in the units

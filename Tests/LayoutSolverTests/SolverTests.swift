@@ -352,34 +352,40 @@ func expectValue(
     }
 
     @Test(
-        "The bound follows a row's coefficients and the tableau's growth, up to the square of the largest factor, and feasibility is judged in units of the row's largest coefficient"
+        "The bound follows what the artificial phase takes for zero, the row's coefficients and the tableau's growth up to the square of the largest factor; feasibility is in units of the row's largest coefficient"
     )
     func bound() throws {
+        // Constraints that scale by 2 at most, constants up to 100: 1e-7, however the tableau has grown.
+        var unit = Solver()
+        let (u, w) = (Variable(), Variable())
+        try unit.add(Expression(u) >= 10)
+        try unit.add(Expression(w) == 0.5 * Expression(u))
+        #expect(unit.roundingBound(of: Row(constant: 0), largest: 100, growth: 1) == 1.0e-7)
+        #expect(unit.roundingBound(of: Row(constant: 0), largest: 100, growth: 1.0e5) == 1.0e-7)
+        // A factor of ten thousand, constants up to 1,000.
         var solver = Solver()
         let x = Variable()
         let y = Variable()
         try solver.add(Expression(x) >= 10)
-        // A stack's proportion of a thousandth: the largest factor is 1,000.
-        try solver.add(Expression(y) == 0.001 * Expression(x))
+        try solver.add(Expression(y) == 0.0001 * Expression(x))
         var row = Row(constant: 0)
-        // A tableau that has not grown: 1e-7, however small a factor a constraint has.
-        #expect(solver.roundingBound(of: row, largest: 1000, growth: 1) == 1.0e-7)
-        // One that has: 1e-13 of the largest constant, times its growth.
-        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1.0e5) - 1.0e-5) < 1.0e-12)
+        // What the artificial phase takes for zero: 1e-10 of a factor times a constant.
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-3) < 1.0e-15)
+        // A tableau that has grown: 1e-13 of the largest constant, times its growth, up to the factor's square.
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 5.0e7) - 5.0e-3) < 1.0e-15)
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1.0e12) - 1.0e-2) < 1.0e-15)
         // The row's own coefficients count as much: one plus their magnitudes.
-        row.add(solver.symbol(for: x), 1.0e5)
-        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-13 * 1000 * (1 + 1.0e5)) < 1e-12)
-        // Either counts up to the square of the largest factor, a million.
-        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1.0e12) - 1.0e-4) < 1.0e-12)
+        row.add(solver.symbol(for: x), 5.0e7)
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-13 * 1000 * (1 + 5.0e7)) < 1e-15)
         row.add(solver.symbol(for: y), 1.0e9)
-        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-4) < 1.0e-12)
+        #expect(abs(solver.roundingBound(of: row, largest: 1000, growth: 1) - 1.0e-2) < 1.0e-15)
         // A simplex row's feasibility is judged in the units of its largest coefficient past 1: products of
         // chained multipliers move such a row by that much for each unit its parameters move.
-        #expect(abs(solver.feasibilityBound(of: row, largest: 1000, growth: 1) - 1.0e-4 * 1.0e9) < 1.0e-3)
-        let unit = Row(constant: 0, sortedCells: [Cell(symbol: solver.symbol(for: x), coefficient: -0.5)])
+        #expect(abs(solver.feasibilityBound(of: row, largest: 1000, growth: 1) - 1.0e-2 * 1.0e9) < 1.0e-3)
+        let small = Row(constant: 0, sortedCells: [Cell(symbol: solver.symbol(for: x), coefficient: -0.5)])
         #expect(
-            solver.feasibilityBound(of: unit, largest: 1000, growth: 10)
-                == solver.roundingBound(of: unit, largest: 1000, growth: 10))
+            solver.feasibilityBound(of: small, largest: 1000, growth: 10)
+                == solver.roundingBound(of: small, largest: 1000, growth: 10))
     }
 }
 
