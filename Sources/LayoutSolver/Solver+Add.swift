@@ -43,8 +43,9 @@ extension Solver {
     /// addition would have given.
     ///
     /// When undoing a failed dual simplex broke the tableau (``undoBrokeTableau``), the tableau is built again
-    /// from its constraints, this one with them if it went in; one that did not is tried once more on the fresh
-    /// tableau, through the artificial variable, which judges it as the broken one could not.
+    /// from its constraints, this one with them if it went in, each through the artificial variable where it
+    /// would have gone through the dual simplex; one that did not go in is tried once more on the fresh tableau,
+    /// the same way, which judges it as the broken one could not.
     @usableFromInline
     mutating func addLeavingValues(_ constraint: Constraint) throws(SolverError) {
         if tags.contains(constraint.id) { throw .duplicateConstraint(constraint) }
@@ -56,7 +57,7 @@ extension Solver {
         do throws(SolverError) { try enter(constraint) } catch { failure = error }
         if undoBrokeTableau && !isRebuilding {
             undoBrokeTableau = false
-            rebuild()
+            rebuild(avoidingDualSimplex: true)
             if failure != nil {
                 // Through the artificial variable, whose failure leaves nothing to undo: the dual simplex would
                 // choose the same pivots on the fresh tableau.

@@ -37,9 +37,15 @@ extension Solver {
     /// A constraint the fresh tableau refuses (only rounding could make
     /// that happen) is left out; a later `remove` of it throws
     /// ``SolverError/unknownConstraint(_:)``.
-    mutating func rebuild() {
+    ///
+    /// `avoidingDualSimplex`: every row with no feasible subject enters
+    /// through the artificial variable, whose failure leaves nothing to
+    /// undo (``entersByDualSimplex``), as when undoing a dual simplex broke
+    /// the tableau: on the fresh one it could again.
+    mutating func rebuild(avoidingDualSimplex: Bool = false) {
         var fresh = Solver()
         fresh.isRebuilding = true
+        fresh.entersByDualSimplex = !avoidingDualSimplex
         fresh.statistics = statistics
         fresh.statistics.rebuilds += 1
         var constraints = tags.values.map(\.constraint)
@@ -58,6 +64,7 @@ extension Solver {
             try? fresh.suggestValue(info.constant, for: variable)
         }
         fresh.isRebuilding = false
+        fresh.entersByDualSimplex = true
         fresh.isIllConditioned = false
         self = fresh
     }

@@ -82,7 +82,7 @@ import Testing
             "69928544c5ef99ec44ba129c33e412d2b81243a2", "b7a0867d3a4814108ed611d8835fda521193bf89",
             "ec437c5f35655f3265ba15d613ef6f3da2a1b9fc", "5cfc8c462356a0b7feefacbca5b37dca7216bd1a",
             "5754e04e306487280bb6c0c497f9c5da192bb9c5", "455c0e67abb03ac653b05c8f55a7dded51dff543",
-            "d0cf523dc5840061fea2dccd6649e75114dfba77",
+            "d0cf523dc5840061fea2dccd6649e75114dfba77", "bc0ba97ddf248e6a056029c3734dafa857576d6e",
         ])
     func textChangesAsTheFuzzTargetMakesThem(input: String) throws {
         // The scene fuzz target found the first two on builds that did not land. With the first, a build whose sums
@@ -100,6 +100,8 @@ import Testing
         // check now measures a row, in the units of its largest coefficient (``Solver/feasibilityBound(of:largest:growth:)``).
         // The ninth leaves a basic dummy 1.015e-7 below zero, what the artificial phase took for zero (a residue
         // of 1.02e-7, on a factor of 1,005 and constants up to 1,000), which the bound now allows for.
+        // The tenth broke the tableau as the sixth did, and then again as the tableau was built again, through the
+        // same dual simplex: the fresh tableau now takes every such row through the artificial variable.
         let bytes = try Self.input(input)
         let scene = Scene.parse(SourceFile(name: "fuzz.layout", bytes: bytes))
         var model = LayoutModel(scene: scene)
