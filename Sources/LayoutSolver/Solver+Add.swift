@@ -418,16 +418,20 @@ extension Solver {
     }
 
     /// Whether a simplex row that was feasible before a failed dual simplex is below zero after its pivots were
-    /// undone: by more than 1e-7, or than 1e-10 of the square of the largest factor a constraint scales a
-    /// variable by (``inputScale``), the rounding that such factors leave in a first layout.
+    /// undone by more than ``brokenRowTolerance``, the rounding that large factors leave in a first layout.
     ///
     /// The tableau's own scale cannot tell: the pivot whose term was dropped is the one that made the scale grow
     /// (a row 85 below zero, in a tableau whose largest constant was 8.5e10, left by a term of 1e-9 times 8.5e10).
     /// Undone exactly, a row is as it was; a tableau built again costs time, never correctness.
     func isLeftBelowZero(_ basic: Symbol) -> Bool {
         guard basic >= 0, let row = rows[Int(basic)], !isDefinition(basic) else { return false }
-        return row.constant < -max(1.0e-7, 1.0e-10 * inputScale * inputScale)
+        return row.constant < -brokenRowTolerance
     }
+
+    /// How far below zero a simplex row may be left by rounding where the solver judges that itself
+    /// (``isLeftBelowZero(_:)``, ``residueBreaksRows(_:solvedFor:)``): 1e-7, or 1e-10 of the square of the largest
+    /// factor a constraint scales a variable by (``inputScale``) when that is more.
+    var brokenRowTolerance: Double { max(1.0e-7, 1.0e-10 * inputScale * inputScale) }
 
     /// Whether `row`, solved for `entering`, keeps every simplex row feasible.
     private func bindsRatioTest(_ row: Row, entering symbol: Symbol, coefficient c: Double) -> Bool {
@@ -457,7 +461,7 @@ extension Solver {
         insertRow(art, row)
         artificial = row
         optimizeArtificial()
-        let success = nearZero(artificial!.constant, scale: magnitude(of: constraint))
+        var success = nearZero(artificial!.constant, scale: magnitude(of: constraint))
         let certificate = artificial!
         artificial = nil
 
@@ -468,9 +472,13 @@ extension Solver {
             var artRow = takeRow(art)
             if success && !artRow.isConstant {
                 if let entering = artificialReplacement(in: artRow) {
-                    artRow.solve(for: art, replacing: entering)
-                    substituteInSimplexRows(entering, artRow)
-                    insertRow(entering, artRow)
+                    if residueBreaksRows(artRow, solvedFor: entering) {
+                        success = false
+                    } else {
+                        artRow.solve(for: art, replacing: entering)
+                        substituteInSimplexRows(entering, artRow)
+                        insertRow(entering, artRow)
+                    }
                 }
             }
         }
@@ -488,6 +496,27 @@ extension Solver {
             optimize()
             throw .unsatisfiable(constraint, conflicts: conflictingConstraints(in: certificate, excluding: constraint))
         }
+    }
+
+    /// Whether solving an artificial row taken for zero for `entering` would leave the residue it holds where it
+    /// breaks the tableau: `entering`, a slack or an error, or a simplex row that holds it, below zero by more than
+    /// rounding (``brokenRowTolerance``), lower than it was.
+    ///
+    /// The residue is taken for zero when it is 1e-10 of the magnitudes its constraint sums (``nearZero(_:scale:)``),
+    /// and those are a variable's value times its factor: on widths chained by multipliers of a thousand, values of
+    /// 1.2e11 made a residue of 10 zero, and `art = 10 + s₁ + s₂` over two slacks, solved for one, left it at -10.
+    /// The constraint conflicts, by 10, with constraints whose constants are a few hundred.
+    func residueBreaksRows(_ row: Row, solvedFor entering: Symbol) -> Bool {
+        let tolerance = brokenRowTolerance
+        // The entering symbol's constant once the row is solved for it with the artificial variable at zero.
+        let value = -row.constant / row.coefficient(for: entering)
+        if kinds[Int(entering)].isPivotable && value < -tolerance { return true }
+        for basic in columns[Int(entering)] where !isDefinition(basic) {
+            let holder = rows[Int(basic)]!
+            let constant = holder.constant + holder.coefficient(for: entering) * value
+            if constant < -tolerance && constant < holder.constant { return true }
+        }
+        return false
     }
 
     /// The symbol a successful artificial row is solved for when the
