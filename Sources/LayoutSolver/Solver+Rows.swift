@@ -111,7 +111,7 @@ extension Solver {
     /// the simplex works on (C_S) and in the objectives. Definitions keep
     /// referring to the symbol.
     mutating func substituteInSimplexRows(_ symbol: Symbol, _ row: Row) {
-        if columns[Int(symbol)].count > SymbolSet.inlineCapacity {
+        if columns[Int(symbol)].count > SymbolSet.shortLength {
             substituteInSimplexRowsOfLongColumn(symbol, row)
             return
         }

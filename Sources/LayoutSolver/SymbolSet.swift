@@ -52,9 +52,9 @@ struct SymbolSet: Sequence {
         }
     }
 
-    /// Past this many members a column holds an array (the first two are inline, and the array starts with
-    /// room for six).
-    static let inlineCapacity = 8
+    /// The longest column whose rows a pivot takes out of it one by one (``Solver/substituteInSimplexRows(_:_:)``):
+    /// the first two members are inline and the array's first allocation holds six more, so a scan is short.
+    static let shortLength = 8
 
     /// The set without `members`, which it holds, each once: the same members in the same order as removing
     /// them one by one, in turn, leaves, in time linear in the set's size (each ``remove(_:)`` scans the array).
