@@ -411,7 +411,10 @@ extension Solver {
         // stopped on, one a pivot made basic or left, or one a pivot or an undone pivot made negative (a row that
         // lost the entering symbol's term stays as the pivot left it).
         infeasibleRows.append(stuck)
-        for (leaving, entering) in pivots { infeasibleRows += [leaving, entering] }
+        for (leaving, entering) in pivots {
+            infeasibleRows.append(leaving)
+            infeasibleRows.append(entering)
+        }
         if infeasibleRows.contains(where: isLeftBelowZero) { undoBrokeTableau = true }
         infeasibleRows.removeAll(keepingCapacity: true)
         return false

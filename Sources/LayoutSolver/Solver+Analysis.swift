@@ -174,9 +174,14 @@ extension Solver {
     /// 6.2e7 for each unit its parameters move: 20.5 below zero is its dummies 3.3e-7 off, required equalities
     /// holding to rounding. Measured so, a row of coefficients up to 1 is judged as before.
     func feasibilityBound(of row: Row, largest: Double, growth: Double) -> Double {
+        feasibilityBound(of: row, rounding: roundingBound(of: row, largest: largest, growth: growth))
+    }
+
+    /// ``feasibilityBound(of:largest:growth:)`` from the row's rounding bound, already computed.
+    private func feasibilityBound(of row: Row, rounding: Double) -> Double {
         var largestCoefficient = 1.0
         for cell in row.cells { largestCoefficient = max(largestCoefficient, abs(cell.coefficient)) }
-        return roundingBound(of: row, largest: largest, growth: growth) * largestCoefficient
+        return rounding * largestCoefficient
     }
 
     /// The largest constant of the tableau's rows, and its growth: its largest coefficient, at least 1
@@ -230,7 +235,7 @@ extension Solver {
             }
             guard !isDefinition(basic) else { continue }
             let tolerance = roundingBound(of: row, largest: largest, growth: growth)
-            let feasibility = feasibilityBound(of: row, largest: largest, growth: growth)
+            let feasibility = feasibilityBound(of: row, rounding: tolerance)
             precondition(
                 row.constant >= -feasibility,
                 "simplex row \(basic) infeasible: \(row.constant) (bound \(feasibility): coefficients up to "

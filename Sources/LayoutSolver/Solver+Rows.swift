@@ -117,10 +117,15 @@ extension Solver {
         }
         for basic in columns[Int(symbol)] where !isDefinition(basic) {
             substitute(symbol, row, inRowOf: basic)
-            let constant = rows[Int(basic)]!.constant
-            if constant < 0 && !nearZero(constant) { infeasibleRows.append(basic) }
+            noteIfInfeasible(basic)
         }
         substituteInObjective(symbol, row)
+    }
+
+    /// Notes a simplex row whose constant is below zero for the dual simplex (``infeasibleRows``).
+    @inline(__always) mutating func noteIfInfeasible(_ basic: Symbol) {
+        let constant = rows[Int(basic)]!.constant
+        if constant < 0 && !nearZero(constant) { infeasibleRows.append(basic) }
     }
 
     /// `substituteInSimplexRows(_:_:)` for a symbol many rows hold (a stack's width, which each of its rows
@@ -134,8 +139,7 @@ extension Solver {
         for basic in column where !isDefinition(basic) {
             let coefficient = rows[Int(basic)]!.remove(symbol)
             addToRow(basic, row, times: coefficient)
-            let constant = rows[Int(basic)]!.constant
-            if constant < 0 && !nearZero(constant) { infeasibleRows.append(basic) }
+            noteIfInfeasible(basic)
             substituted.append(basic)
         }
         columns[Int(symbol)] = column.removing(substituted)
@@ -146,10 +150,7 @@ extension Solver {
     mutating func substituteEverywhere(_ symbol: Symbol, _ row: Row) {
         for basic in columns[Int(symbol)] {
             substitute(symbol, row, inRowOf: basic)
-            if !isDefinition(basic) {
-                let constant = rows[Int(basic)]!.constant
-                if constant < 0 && !nearZero(constant) { infeasibleRows.append(basic) }
-            }
+            if !isDefinition(basic) { noteIfInfeasible(basic) }
         }
         substituteInObjective(symbol, row)
     }
